@@ -1,0 +1,11 @@
+import { defineConfig } from "vitest/config";
+
+// Unit tests live next to the code they test; end-to-end tests (tests/e2e) run under Playwright.
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    include: ["app/**/*.test.{ts,tsx}", "upstream/**/*.test.ts", "scripts/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 20_000,
+  },
+});
