@@ -1,0 +1,50 @@
+/**
+ * Every Dutch message the product shows, exactly as the product specification quotes it.
+ * Routes and components take their messages from here, never write them inline.
+ */
+export const MESSAGES = {
+  genericError: "Er is iets fout gegaan. Probeer het later opnieuw",
+  unexpectedError: "Er is iets misgegaan, probeer het later opnieuw.",
+  registrationExpired: "Je registratie is verlopen of niet gevonden.",
+  alreadyRegistered: "Er is al een inschrijving voor dit e-mailadres, login om je inschrijving te wijzigen.",
+  confirmationFailed: "Er is iets misgegaan.",
+  loginLinkExpired: "De login link is verlopen of niet gevonden.",
+  loginFailed: "Er is iets misgegaan, probeer het later opnieuw.",
+  loginRequested:
+    "Als dit e-mailadres bij ons bekend is, ontvang je binnen enkele minuten een e-mail met een link om in te loggen.",
+  questionSent: "Jouw vraag is verstuurd. We nemen zo snel mogelijk contact op.",
+  favouriteAdded: "Toegevoegd aan favorieten",
+  favouriteRemoved: "Verwijderd uit favorieten",
+  loggedOut: "Je bent uitgelogd",
+  unsubscribed: "Successvol uitgeschreven.",
+  registeredNew: "Successvol aangemeld!",
+  registeredChanged: "Successvol gewijzgd!",
+  cancelQuestion: "Weet je zeker dat je je inschrijving wilt annuleren?",
+  notFound: "Oeps! De pagina die je zoekt bestaat niet.",
+  noEvents: "Er zijn op dit moment geen evenementen beschikbaar.",
+  noEventsTryLater: "Er zijn op dit moment geen evenementen beschikbaar. Probeer het later nog eens!",
+  noWorkshops: "Geen workshops gevonden",
+  noRoundsFilled: "Er zijn geen rondes gevuld.",
+  cannotRegisterYet: "Je kunt nog niet inschrijven.",
+} as const;
+
+/** Validation messages (spec section 5). */
+export const VALIDATION = {
+  required: "Dit veld is verplicht",
+  email: "Voer een geldig e-mailadres in.",
+  emailMismatch: "Het e-mailadres komt niet overeen",
+  passwordMismatch: "Wachtwoord komt niet overeen",
+  invalid: (field: string) => `Ongeldige invoer in veld "${field}"`,
+} as const;
+
+export type ToastKind = "success" | "info" | "warning" | "error";
+
+/** How long each kind of toast stays, in milliseconds (spec sections 8 and 9). */
+export const TOAST_DURATION = {
+  favourite: 3_000,
+  loggedOut: 3_500,
+  expired: 3_500,
+  error: 5_000,
+  questionSent: 5_000,
+  alreadyRegistered: 6_000,
+} as const;
