@@ -1,0 +1,73 @@
+import { existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// The suite runs against the production build (`npm run build` first) and a freshly seeded reference upstream.
+export const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3100);
+export const UPSTREAM_PORT = Number(process.env.E2E_UPSTREAM_PORT ?? 3101);
+export const APP_URL = `http://localhost:${APP_PORT}`;
+export const UPSTREAM_URL = `http://127.0.0.1:${UPSTREAM_PORT}`;
+
+// Debian's Chromium where installed (no browser downloads on some machines); Playwright's own otherwise.
+const systemChromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const launchOptions = existsSync(systemChromium)
+  ? {
+      executablePath: systemChromium,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    }
+  : {};
+
+export const E2E_SESSION_SECRET = "end-to-end-tests-session-secret";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  timeout: 30_000,
+  use: {
+    baseURL: APP_URL,
+    locale: "nl-NL",
+    timezoneId: "Europe/Amsterdam",
+    trace: "retain-on-failure",
+    launchOptions,
+  },
+  projects: [
+    { name: "js-on", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
+    { name: "js-off", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
+  ],
+  webServer: [
+    {
+      command: "npx tsx upstream/main.ts --reset",
+      url: `${UPSTREAM_URL}/health`,
+      reuseExistingServer: false,
+      env: {
+        UPSTREAM_PORT: String(UPSTREAM_PORT),
+        UPSTREAM_DB: join(tmpdir(), `e2e-upstream-${process.pid}.sqlite`),
+        SITE_URL_TEMPLATE: `http://{host}:${APP_PORT}`,
+      },
+    },
+    {
+      command: "npx react-router-serve ./build/server/index.js",
+      url: `${APP_URL}/health`,
+      reuseExistingServer: false,
+      env: {
+        NODE_ENV: "production",
+        PORT: String(APP_PORT),
+        UPSTREAM_URL,
+        SESSION_SECRET: E2E_SESSION_SECRET,
+        MAINTENANCE: "false",
+      },
+    },
+  ],
+});

@@ -1,0 +1,56 @@
+// `npm test`: typecheck, lint, unit tests, production build, the contract suite against the reference
+// upstream, and the end-to-end suite (JavaScript on and off). Stops at the first failing step.
+import { existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { bin, freePort, run, startUpstream } from "./processes.mjs";
+
+const steps = [];
+
+async function step(name, fn) {
+  const started = Date.now();
+  console.log(`\n▶ ${name}`);
+  const code = await fn();
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  steps.push(`${code === 0 ? "✔" : "✘"} ${name} (${seconds} s)`);
+  if (code !== 0) {
+    console.error(`\n✘ ${name} failed (exit ${code})`);
+    console.log(steps.join("\n"));
+    process.exit(code);
+  }
+}
+
+/** Debian's Chromium, or a browser Playwright installed itself; installs Debian's when neither is there. */
+async function ensureChromium() {
+  if (process.env.CHROMIUM_PATH || existsSync("/usr/bin/chromium")) return 0;
+  const { chromium } = await import("@playwright/test");
+  if (existsSync(chromium.executablePath())) return 0;
+  if (process.getuid?.() === 0) {
+    console.log("Installing Chromium from apt…");
+    const updated = await run("apt-get", ["update", "-qq"]);
+    if (updated !== 0) return updated;
+    return run("apt-get", ["install", "-y", "-qq", "chromium"], { env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  }
+  console.log("No Chromium found: installing Playwright's own browser…");
+  return run(bin("playwright"), ["install", "chromium"]);
+}
+
+await step("typecheck", () => run("npm", ["run", "typecheck"]));
+await step("lint", () => run("npm", ["run", "lint"]));
+await step("unit tests", () => run(bin("vitest"), ["run"]));
+await step("build", () => run("npm", ["run", "build"]));
+await step("contract suite (reference upstream)", async () => {
+  const port = await freePort();
+  const upstream = await startUpstream({ port, db: join(tmpdir(), `contract-${process.pid}.sqlite`), reset: true });
+  try {
+    return await run(bin("vitest"), ["run", "--config", "vitest.contract.config.ts"], {
+      env: { ...process.env, UPSTREAM_URL: upstream.url, CONTRACT_WRITE: "true" },
+    });
+  } finally {
+    upstream.child.kill("SIGTERM");
+  }
+});
+await step("chromium", ensureChromium);
+await step("end-to-end (JavaScript on and off)", () => run(bin("playwright"), ["test"]));
+
+console.log(`\n${steps.join("\n")}`);
