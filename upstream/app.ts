@@ -1,0 +1,292 @@
+/**
+ * The reference upstream's HTTP layer (Hono): every call of the contract's ENDPOINTS table, with the API key,
+ * site and payload checks in one place, plus the unauthenticated dev routes (health, media, mailbox).
+ */
+import { timingSafeEqual } from "node:crypto";
+import { Hono } from "hono";
+import type { Context } from "hono";
+import type { z } from "zod";
+import type { Transporter } from "nodemailer";
+import {
+  API_BASE_PATH,
+  ENDPOINTS,
+  HEADERS,
+  HashAnswerSchema,
+} from "../app/upstream/contract";
+import type { EndpointName } from "../app/upstream/contract";
+import type { Db } from "./db";
+import { listMailbox, Mailer, renderMailboxPage } from "./mail";
+import { createService, HttpError, NO_CONTENT } from "./service";
+import type { NoContent, Service, SiteRow } from "./service";
+
+export type MediaRenderer = (
+  path: string,
+) => { contentType: string; body: string | Buffer } | null;
+
+export interface AppOptions {
+  apiKey?: string;
+  draftTtlMinutes?: number;
+  tokenTtlMinutes?: number;
+  /** Web app URL of a site for links in mail: `{host}` is "localhost" or "{name}.localhost", `{name}` the site name. */
+  siteUrlTemplate?: string;
+  /** The clock; tests move it to expire drafts and tokens. */
+  now?: () => Date;
+  /** Artificial delay before every API answer, for testing slow upstreams. */
+  latencyMs?: number;
+  renderMedia?: MediaRenderer;
+  rateLimit?: { max: number; windowMinutes: number };
+  mailFrom?: string;
+  /** Sends mail besides writing it to the outbox (nodemailer SMTP transport in main.ts). */
+  mailTransport?: Transporter;
+  log?: (line: string) => void;
+}
+
+export function siteUrlFrom(template: string) {
+  return (name: string) =>
+    template
+      .replaceAll(
+        "{host}",
+        name === "localhost" ? "localhost" : `${name}.localhost`,
+      )
+      .replaceAll("{name}", name);
+}
+
+type Endpoints = typeof ENDPOINTS;
+type Answer<N extends EndpointName> = z.infer<Endpoints[N]["answer"]>;
+type Body<N extends EndpointName> = Endpoints[N] extends {
+  body: infer B extends z.ZodType;
+}
+  ? z.infer<B>
+  : undefined;
+type Query<N extends EndpointName> = Endpoints[N] extends {
+  query: infer Q extends z.ZodType;
+}
+  ? z.infer<Q>
+  : undefined;
+
+interface Call<N extends EndpointName> {
+  site: SiteRow;
+  body: Body<N>;
+  query: Query<N>;
+  params: Record<string, string>;
+  /** The x-registration-id header, or null. */
+  registrationId: string | null;
+  anonymousId: string | null;
+}
+
+type Handlers = {
+  [N in EndpointName]: (call: Call<N>) => Answer<N> | NoContent;
+};
+
+function handlers(service: Service): Handlers {
+  return {
+    settings: ({ site }) => service.settings(site),
+    page: ({ site, params }) => service.page(site, params.slug!),
+    registrationHash: () => ({ hash: service.newRegistrationId() }),
+    registration: ({ site, registrationId }) =>
+      service.registration(site, registrationId),
+    orientationDays: ({ site }) => service.availableDays(site),
+    schoolLogos: ({ site }) => service.schoolLogos(site),
+    schools: ({ site, query }) => service.schools(site, query.orientationDay),
+    requestLogin: ({ site, body }) => service.requestLogin(site, body),
+    login: ({ site, body }) => service.login(site, body.token),
+    confirm: ({ site, body }) => service.confirm(site, body.token),
+    create: ({ site, body, registrationId, anonymousId }) => {
+      // The id is the client's secret; refuse anything shorter than the ids this service hands out.
+      const id = HashAnswerSchema.shape.hash.safeParse(registrationId);
+      if (!id.success)
+        throw new HttpError(
+          400,
+          "invalid registration id",
+          `send the id from /registration/hash in ${HEADERS.registrationId}`,
+        );
+      return service.create(site, id.data, anonymousId, body);
+    },
+    addSchool: ({ site, body, registrationId }) =>
+      service.addSchool(site, registrationId, body.school),
+    removeSchool: ({ site, registrationId }) =>
+      service.removeSchool(site, registrationId),
+    update: ({ site, body, registrationId }) =>
+      service.update(site, registrationId, body.choices),
+    pendingConfirmation: ({ site, body, registrationId }) =>
+      service.pendingConfirmation(site, registrationId, body),
+    delete: ({ site, registrationId }) => service.remove(site, registrationId),
+    workshops: ({ site, registrationId }) =>
+      service.workshops(site, registrationId),
+    workshop: ({ site, params, registrationId }) =>
+      service.workshop(site, registrationId, params.slug!),
+    availability: ({ site, params, registrationId }) =>
+      service.workshopAvailability(site, registrationId, params.slug!),
+    workshopImages: ({ site, body }) =>
+      service.workshopImages(site, body.workshop),
+    supportCreate: ({ site, body }) => service.supportCreate(site, body),
+    locations: ({ site }) => service.locations(site),
+  };
+}
+
+function sameSecret(given: string | undefined, expected: string): boolean {
+  if (given === undefined) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** "venlo.localhost:3000" → "venlo"; "localhost:3000" → "localhost". */
+export function siteNameOf(host: string): string {
+  return host.trim().toLowerCase().split(":")[0]!.split(".")[0]!;
+}
+
+function problem(
+  c: Context,
+  status: HttpError["status"] | 500,
+  error: string,
+  detail?: string,
+) {
+  return c.json(detail === undefined ? { error } : { error, detail }, status);
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`)
+    .join("; ");
+}
+
+export interface UpstreamApp {
+  app: Hono;
+  service: Service;
+  mailer: Mailer;
+}
+
+export function createApp(db: Db, options: AppOptions = {}): UpstreamApp {
+  const apiKey = options.apiKey ?? "demo-api-key";
+  const now = options.now ?? (() => new Date());
+  const log = options.log ?? ((line: string) => console.log(line));
+  const mailer = new Mailer(db, {
+    from: options.mailFrom ?? "Open dag <no-reply@localhost>",
+    transport: options.mailTransport,
+    now,
+    log,
+  });
+  const service = createService(db, {
+    draftTtlMinutes: options.draftTtlMinutes ?? 180,
+    tokenTtlMinutes: options.tokenTtlMinutes ?? 60,
+    siteUrl: siteUrlFrom(options.siteUrlTemplate ?? "http://{host}:3000"),
+    now,
+    rateLimit: options.rateLimit ?? { max: 5, windowMinutes: 15 },
+    mailer,
+  });
+  const handle = handlers(service);
+  const app = new Hono();
+
+  app.get("/health", (c) => c.json({ ok: true }));
+
+  app.get("/media/*", (c) => {
+    const media = options.renderMedia?.(c.req.path) ?? null;
+    if (!media) return problem(c, 404, "not found");
+    const body =
+      typeof media.body === "string" ? media.body : new Uint8Array(media.body);
+    return c.body(body, 200, {
+      "content-type": media.contentType,
+      "cache-control": "public, max-age=86400",
+    });
+  });
+
+  app.get("/dev/mailbox", (c) =>
+    c.html(renderMailboxPage(listMailbox(db, c.req.query("to")))),
+  );
+  app.get("/dev/mailbox.json", (c) =>
+    c.json(listMailbox(db, c.req.query("to"))),
+  );
+
+  for (const name of Object.keys(ENDPOINTS) as EndpointName[]) {
+    const endpoint: (typeof ENDPOINTS)[EndpointName] = ENDPOINTS[name];
+    const route = API_BASE_PATH + endpoint.path.replace(/\{(\w+)\}/g, ":$1");
+    app.on(endpoint.method, route, async (c) => {
+      if (options.latencyMs)
+        await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
+      if (!sameSecret(c.req.header(HEADERS.apiKey), apiKey))
+        return problem(
+          c,
+          401,
+          "unauthorized",
+          `missing or wrong ${HEADERS.apiKey}`,
+        );
+      const host = c.req.header(HEADERS.siteHost);
+      if (!host)
+        return problem(
+          c,
+          400,
+          "missing site",
+          `send the visitor's host in ${HEADERS.siteHost}`,
+        );
+      const site = service.site(siteNameOf(host));
+      if (!site)
+        return problem(c, 404, "unknown site", `no site for host ${host}`);
+
+      let body: unknown;
+      if ("body" in endpoint) {
+        let json: unknown;
+        try {
+          json = JSON.parse(await c.req.text());
+        } catch {
+          return problem(
+            c,
+            400,
+            "malformed JSON",
+            "the body must be a JSON document",
+          );
+        }
+        const parsed = endpoint.body.safeParse(json);
+        if (!parsed.success)
+          return problem(c, 400, "invalid body", describeIssues(parsed.error));
+        body = parsed.data;
+      }
+      let query: unknown;
+      if ("query" in endpoint) {
+        const parsed = endpoint.query.safeParse(c.req.query());
+        if (!parsed.success)
+          return problem(c, 400, "invalid query", describeIssues(parsed.error));
+        query = parsed.data;
+      }
+
+      let result: unknown;
+      try {
+        const handler = handle[name] as (call: Call<EndpointName>) => unknown;
+        result = handler({
+          site,
+          body: body as never,
+          query: query as never,
+          params: c.req.param() as Record<string, string>,
+          registrationId: c.req.header(HEADERS.registrationId) || null,
+          anonymousId: c.req.header(HEADERS.anonymousUserId) || null,
+        });
+      } catch (error) {
+        if (error instanceof HttpError)
+          return problem(c, error.status, error.error, error.detail);
+        throw error;
+      }
+      if (result === NO_CONTENT) return c.body(null, 204);
+      // The contract is the promise: an answer that breaks it is a bug here, not something to send.
+      const checked = endpoint.answer.safeParse(result);
+      if (!checked.success) {
+        log(
+          `answer of ${name} breaks the contract: ${describeIssues(checked.error)}`,
+        );
+        return problem(c, 500, "internal error");
+      }
+      return c.json(checked.data as object, 200);
+    });
+  }
+
+  app.notFound((c) =>
+    problem(c, 404, "not found", `no route ${c.req.method} ${c.req.path}`),
+  );
+  app.onError((error, c) => {
+    log(
+      `error on ${c.req.method} ${c.req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+    return problem(c, 500, "internal error");
+  });
+
+  return { app, service, mailer };
+}

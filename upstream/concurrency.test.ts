@@ -1,0 +1,149 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, expect, it } from "vitest";
+import {
+  API_BASE_PATH,
+  ENDPOINTS,
+  HEADERS,
+  RegistrationSchema,
+} from "../app/upstream/contract";
+import type { DemoData } from "./demo/types";
+import type { UpstreamServerOptions } from "./server";
+import {
+  fixtureData,
+  seatsTaken,
+  startTestUpstream,
+  TEST_API_KEY,
+} from "./test-fixtures";
+
+const DRAFTS = 200;
+const SEATS = 10;
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** The fixture data plus workshop "druk" with SEATS seats in round 2. */
+async function raceSetup(options: UpstreamServerOptions = {}) {
+  const data: DemoData = fixtureData();
+  data[0]!.workshops.push({
+    ...data[0]!.workshops[0]!,
+    slug: "druk",
+    display: "Druk",
+    seats: { 2: SEATS },
+  });
+  const t = await startTestUpstream({ data, ...options });
+  cleanups.push(() => t.server.close());
+  const drafts = await Promise.all(
+    Array.from({ length: DRAFTS }, () => t.draft()),
+  );
+  return { t, drafts, workshop: t.ids().workshops.druk! };
+}
+
+/** Every draft asks for the same seat at once; request i goes to server i modulo the number of servers. */
+async function race(
+  serverUrls: string[],
+  draftIds: string[],
+  workshop: number,
+) {
+  // fetch's default agent opens a connection per pending request, so these arrive at the same time.
+  const responses = await Promise.all(
+    draftIds.map((id, i) =>
+      fetch(
+        `${serverUrls[i % serverUrls.length]}${API_BASE_PATH}${ENDPOINTS.update.path}`,
+        {
+          method: "POST",
+          headers: {
+            [HEADERS.apiKey]: TEST_API_KEY,
+            [HEADERS.siteHost]: "localhost:3000",
+            [HEADERS.registrationId]: id,
+            "content-type": "application/json",
+          },
+          body: JSON.stringify({ choices: [{ round: 2, workshop }] }),
+        },
+      ).then(async (response) => ({
+        status: response.status,
+        body: (await response.json()) as unknown,
+      })),
+    ),
+  );
+  const winners = responses.filter((r) => r.status === 200);
+  for (const winner of winners)
+    expect(
+      RegistrationSchema.parse(winner.body).choices["2"]?.workshop.id,
+    ).toBe(workshop);
+  return {
+    ok: winners.length,
+    full: responses.filter((r) => r.status === 409).length,
+  };
+}
+
+/** Runs main.ts as its own process on the database file; resolves with its URL once it listens. */
+async function spawnUpstream(dbFile: string): Promise<string> {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", fileURLToPath(new URL("./main.ts", import.meta.url))],
+    {
+      env: {
+        ...process.env,
+        UPSTREAM_DB: dbFile,
+        UPSTREAM_PORT: "0",
+        UPSTREAM_API_KEY: TEST_API_KEY,
+      },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  cleanups.push(
+    () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  );
+  return new Promise((resolve, reject) => {
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /on (http:\/\/\S+) /.exec(output);
+      if (match) resolve(match[1]!);
+    });
+    child.once("exit", (code) =>
+      reject(new Error(`upstream process exited with ${code}: ${output}`)),
+    );
+  });
+}
+
+it(`never oversells: ${DRAFTS} drafts racing for ${SEATS} seats get exactly ${SEATS} of them`, async () => {
+  const { t, drafts, workshop } = await raceSetup();
+  const result = await race(
+    [t.server.url],
+    drafts.map((d) => d.id),
+    workshop,
+  );
+  expect(result).toEqual({ ok: SEATS, full: DRAFTS - SEATS });
+  expect(seatsTaken(t.server, workshop, 2)).toBe(SEATS);
+});
+
+it("never oversells when several processes share the database file", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "upstream-race-"));
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const file = path.join(dir, "upstream.sqlite");
+  const { t, drafts, workshop } = await raceSetup({ db: file });
+  const others = await Promise.all([
+    spawnUpstream(file),
+    spawnUpstream(file),
+    spawnUpstream(file),
+  ]);
+  const result = await race(
+    [t.server.url, ...others],
+    drafts.map((d) => d.id),
+    workshop,
+  );
+  expect(result).toEqual({ ok: SEATS, full: DRAFTS - SEATS });
+  expect(seatsTaken(t.server, workshop, 2)).toBe(SEATS);
+});

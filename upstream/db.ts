@@ -1,0 +1,392 @@
+/**
+ * The reference upstream's database: opening, numbered migrations and seeding from demo data.
+ * Times are stored as epoch milliseconds so that expiry checks are plain integer comparisons.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import type { DemoData } from "./demo/types";
+
+export type Db = Database.Database;
+
+/**
+ * Migrations run in order; PRAGMA user_version records how many have run. Never edit a released one:
+ * append a new entry instead.
+ */
+const MIGRATIONS: string[] = [
+  `
+  CREATE TABLE sites (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    support_email TEXT NOT NULL
+  );
+  CREATE TABLE settings (
+    site_id INTEGER PRIMARY KEY REFERENCES sites(id) ON DELETE CASCADE,
+    logo TEXT,
+    primary_color TEXT,
+    full_location_name TEXT,
+    website_url TEXT,
+    address TEXT,
+    postal_code TEXT,
+    city TEXT,
+    google_maps_url TEXT
+  );
+  CREATE TABLE pages (
+    site_id INTEGER NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
+    slug TEXT NOT NULL,
+    title TEXT,
+    intro TEXT,
+    text TEXT,
+    PRIMARY KEY (site_id, slug)
+  );
+  CREATE TABLE locations (
+    id INTEGER PRIMARY KEY,
+    site_id INTEGER NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
+    display TEXT NOT NULL,
+    afbeelding TEXT,
+    adres TEXT,
+    postcode TEXT,
+    plaats TEXT,
+    externe_locatie_url TEXT
+  );
+  CREATE TABLE schools (
+    id INTEGER PRIMARY KEY,
+    site_id INTEGER NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
+    key TEXT NOT NULL,
+    display TEXT NOT NULL,
+    logo TEXT,
+    website TEXT,
+    UNIQUE (site_id, key)
+  );
+  CREATE TABLE orientation_days (
+    id INTEGER PRIMARY KEY,
+    site_id INTEGER NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
+    key TEXT NOT NULL,
+    date TEXT NOT NULL,
+    start_time TEXT NOT NULL,
+    end_time TEXT NOT NULL,
+    school_display TEXT NOT NULL,
+    address TEXT,
+    postal_code TEXT,
+    city TEXT,
+    display TEXT NOT NULL,
+    readonly INTEGER NOT NULL DEFAULT 0,
+    UNIQUE (site_id, key)
+  );
+  CREATE TABLE day_schools (
+    day_id INTEGER NOT NULL REFERENCES orientation_days(id) ON DELETE CASCADE,
+    school_id INTEGER NOT NULL REFERENCES schools(id) ON DELETE CASCADE,
+    PRIMARY KEY (day_id, school_id)
+  );
+  CREATE TABLE rounds (
+    day_id INTEGER NOT NULL REFERENCES orientation_days(id) ON DELETE CASCADE,
+    number INTEGER NOT NULL CHECK (number > 0),
+    start_time TEXT NOT NULL,
+    end_time TEXT NOT NULL,
+    PRIMARY KEY (day_id, number)
+  );
+  CREATE TABLE workshops (
+    id INTEGER PRIMARY KEY,
+    site_id INTEGER NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
+    day_id INTEGER NOT NULL REFERENCES orientation_days(id) ON DELETE CASCADE,
+    slug TEXT NOT NULL,
+    display TEXT NOT NULL,
+    intro TEXT NOT NULL,
+    description TEXT NOT NULL,
+    image TEXT,
+    provider_display TEXT,
+    provider_image TEXT,
+    UNIQUE (day_id, slug)
+  );
+  CREATE INDEX workshops_site_slug ON workshops (site_id, slug);
+  CREATE TABLE workshop_domains (
+    workshop_id INTEGER NOT NULL REFERENCES workshops(id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    display TEXT NOT NULL,
+    label_color TEXT NOT NULL,
+    PRIMARY KEY (workshop_id, position)
+  );
+  CREATE TABLE gallery (
+    workshop_id INTEGER NOT NULL REFERENCES workshops(id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    file_name TEXT NOT NULL,
+    PRIMARY KEY (workshop_id, position)
+  );
+  -- Capacity of a workshop in a round; the seats taken are the choices pointing at it.
+  CREATE TABLE workshop_rounds (
+    workshop_id INTEGER NOT NULL REFERENCES workshops(id) ON DELETE CASCADE,
+    round_number INTEGER NOT NULL,
+    seats INTEGER NOT NULL CHECK (seats >= 0),
+    PRIMARY KEY (workshop_id, round_number)
+  );
+  CREATE TABLE registrations (
+    id TEXT PRIMARY KEY,
+    site_id INTEGER NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
+    anonymous_id TEXT,
+    day_id INTEGER NOT NULL REFERENCES orientation_days(id) ON DELETE CASCADE,
+    school_id INTEGER REFERENCES schools(id),
+    status TEXT NOT NULL CHECK (status IN ('draft', 'pending', 'created')),
+    geslacht TEXT,
+    voornaam TEXT,
+    tussenvoegsel TEXT,
+    achternaam TEXT,
+    klas TEXT,
+    telefoonnummer TEXT,
+    emailadres TEXT,
+    aantal_personen INTEGER,
+    marketing_optin INTEGER NOT NULL DEFAULT 0,
+    display TEXT,
+    -- NULL once created: confirmed registrations do not expire.
+    expires_at INTEGER,
+    created_at INTEGER NOT NULL,
+    confirmed_at INTEGER
+  );
+  CREATE INDEX registrations_expiry ON registrations (expires_at) WHERE expires_at IS NOT NULL;
+  CREATE INDEX registrations_email ON registrations (site_id, day_id, emailadres COLLATE NOCASE);
+  CREATE TABLE choices (
+    registration_id TEXT NOT NULL REFERENCES registrations(id) ON DELETE CASCADE,
+    round_number INTEGER NOT NULL,
+    workshop_id INTEGER NOT NULL,
+    PRIMARY KEY (registration_id, round_number),
+    UNIQUE (registration_id, workshop_id),
+    FOREIGN KEY (workshop_id, round_number) REFERENCES workshop_rounds(workshop_id, round_number)
+  );
+  CREATE INDEX choices_seat ON choices (workshop_id, round_number);
+  CREATE TABLE tokens (
+    hash TEXT PRIMARY KEY,
+    purpose TEXT NOT NULL CHECK (purpose IN ('login', 'confirm')),
+    registration_id TEXT NOT NULL REFERENCES registrations(id) ON DELETE CASCADE,
+    expires_at INTEGER NOT NULL,
+    used_at INTEGER,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX tokens_registration ON tokens (registration_id);
+  CREATE TABLE outbox (
+    id INTEGER PRIMARY KEY,
+    site_id INTEGER REFERENCES sites(id) ON DELETE SET NULL,
+    recipient TEXT NOT NULL,
+    reply_to TEXT,
+    subject TEXT NOT NULL,
+    text TEXT NOT NULL,
+    html TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    sent_at INTEGER,
+    error TEXT
+  );
+  CREATE TABLE support_questions (
+    id INTEGER PRIMARY KEY,
+    site_id INTEGER NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    email TEXT NOT NULL,
+    school TEXT,
+    klas TEXT,
+    question_about TEXT NOT NULL,
+    message TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE TABLE rate_limit_hits (
+    key TEXT NOT NULL,
+    at INTEGER NOT NULL
+  );
+  CREATE INDEX rate_limit_hits_key ON rate_limit_hits (key, at);
+  CREATE INDEX rate_limit_hits_at ON rate_limit_hits (at);
+  `,
+];
+
+/** Opens (creating its folder) and migrates the database. ":memory:" gives a private in-memory one. */
+export function openDatabase(file: string): Db {
+  if (file !== ":memory:")
+    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const db = new Database(file);
+  db.pragma("journal_mode = WAL");
+  db.pragma("foreign_keys = ON");
+  // Several processes may share one file (load tests): wait for the write lock instead of failing.
+  db.pragma("busy_timeout = 5000");
+  migrate(db);
+  return db;
+}
+
+/** Removes a database file and its WAL companions, for `--reset`. */
+export function deleteDatabaseFiles(file: string): void {
+  for (const suffix of ["", "-wal", "-shm"])
+    fs.rmSync(file + suffix, { force: true });
+}
+
+export function migrate(db: Db): void {
+  const current = db.pragma("user_version", { simple: true }) as number;
+  for (let version = current; version < MIGRATIONS.length; version++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[version]!);
+      db.pragma(`user_version = ${version + 1}`);
+    }).immediate();
+  }
+}
+
+export function isEmpty(db: Db): boolean {
+  return db.prepare("SELECT 1 FROM sites LIMIT 1").get() === undefined;
+}
+
+/** A calendar date (YYYY-MM-DD) in the Netherlands, where the schools are. */
+export function localDate(at: Date): string {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Europe/Amsterdam",
+  }).format(at);
+}
+
+function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Fills an empty database from demo data; orientation-day dates count from `today`. */
+export function seed(db: Db, data: DemoData, today: Date): void {
+  const baseDate = localDate(today);
+  const insert = {
+    site: db.prepare("INSERT INTO sites (name, support_email) VALUES (?, ?)"),
+    settings: db.prepare(
+      `INSERT INTO settings (site_id, logo, primary_color, full_location_name, website_url, address, postal_code, city, google_maps_url)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    page: db.prepare(
+      "INSERT INTO pages (site_id, slug, title, intro, text) VALUES (?, ?, ?, ?, ?)",
+    ),
+    location: db.prepare(
+      `INSERT INTO locations (site_id, display, afbeelding, adres, postcode, plaats, externe_locatie_url)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    school: db.prepare(
+      "INSERT INTO schools (site_id, key, display, logo, website) VALUES (?, ?, ?, ?, ?)",
+    ),
+    day: db.prepare(
+      `INSERT INTO orientation_days (site_id, key, date, start_time, end_time, school_display, address, postal_code, city, display, readonly)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    daySchool: db.prepare(
+      "INSERT INTO day_schools (day_id, school_id) VALUES (?, ?)",
+    ),
+    round: db.prepare(
+      "INSERT INTO rounds (day_id, number, start_time, end_time) VALUES (?, ?, ?, ?)",
+    ),
+    workshop: db.prepare(
+      `INSERT INTO workshops (site_id, day_id, slug, display, intro, description, image, provider_display, provider_image)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    domain: db.prepare(
+      "INSERT INTO workshop_domains (workshop_id, position, display, label_color) VALUES (?, ?, ?, ?)",
+    ),
+    gallery: db.prepare(
+      "INSERT INTO gallery (workshop_id, position, file_name) VALUES (?, ?, ?)",
+    ),
+    seats: db.prepare(
+      "INSERT INTO workshop_rounds (workshop_id, round_number, seats) VALUES (?, ?, ?)",
+    ),
+  };
+
+  db.transaction(() => {
+    for (const site of data) {
+      const siteId = Number(
+        insert.site.run(site.name, site.supportEmail).lastInsertRowid,
+      );
+      const s = site.settings;
+      insert.settings.run(
+        siteId,
+        s.logo,
+        s.primaryColor,
+        s.fullLocationName,
+        s.websiteUrl,
+        s.address,
+        s.postalCode,
+        s.city,
+        s.googleMapsUrl,
+      );
+      for (const [slug, page] of Object.entries(site.pages))
+        insert.page.run(siteId, slug, page.title, page.intro, page.text);
+      for (const l of site.locations) {
+        insert.location.run(
+          siteId,
+          l.display,
+          l.afbeelding,
+          l.adres,
+          l.postcode,
+          l.plaats,
+          l.externeLocatieUrl,
+        );
+      }
+      const schoolIds = new Map<string, number>();
+      for (const school of site.schools) {
+        const result = insert.school.run(
+          siteId,
+          school.key,
+          school.display,
+          school.logo,
+          school.website,
+        );
+        schoolIds.set(school.key, Number(result.lastInsertRowid));
+      }
+      const dayIds = new Map<string, number>();
+      for (const day of site.orientationDays) {
+        const date = addDays(baseDate, day.daysFromToday);
+        const result = insert.day.run(
+          siteId,
+          day.key,
+          date,
+          day.start_time,
+          day.end_time,
+          day.schoolDisplay,
+          day.address,
+          day.postalCode,
+          day.city,
+          day.display,
+          day.readonly ? 1 : 0,
+        );
+        const dayId = Number(result.lastInsertRowid);
+        dayIds.set(day.key, dayId);
+        for (const key of day.schoolKeys) {
+          const schoolId = schoolIds.get(key);
+          if (schoolId === undefined)
+            throw new Error(
+              `Demo data: day ${day.key} of ${site.name} names unknown school ${key}`,
+            );
+          insert.daySchool.run(dayId, schoolId);
+        }
+        for (const round of day.rounds)
+          insert.round.run(dayId, round.number, round.startTime, round.endTime);
+      }
+      for (const w of site.workshops) {
+        const dayId = dayIds.get(w.dayKey);
+        if (dayId === undefined)
+          throw new Error(
+            `Demo data: workshop ${w.slug} of ${site.name} names unknown day ${w.dayKey}`,
+          );
+        const result = insert.workshop.run(
+          siteId,
+          dayId,
+          w.slug,
+          w.display,
+          w.intro,
+          w.description,
+          w.image,
+          w.provider?.display ?? null,
+          w.provider?.image ?? null,
+        );
+        const workshopId = Number(result.lastInsertRowid);
+        w.domeinen.forEach((d, i) =>
+          insert.domain.run(workshopId, i, d.display, d.labelColor),
+        );
+        w.gallery.forEach((file, i) => insert.gallery.run(workshopId, i, file));
+        const day = site.orientationDays.find(
+          (candidate) => candidate.key === w.dayKey,
+        )!;
+        for (const [round, seats] of Object.entries(w.seats)) {
+          if (!day.rounds.some((r) => r.number === Number(round))) {
+            throw new Error(
+              `Demo data: workshop ${w.slug} of ${site.name} has seats in unknown round ${round}`,
+            );
+          }
+          insert.seats.run(workshopId, Number(round), seats);
+        }
+      }
+    }
+  }).immediate();
+}
