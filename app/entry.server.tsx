@@ -1,13 +1,55 @@
 import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
+import * as Sentry from "@sentry/react-router";
+import type { ErrorEvent } from "@sentry/react-router";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext } from "react-router";
+import type { EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
+import { env } from "~/env.server";
 import { NonceProvider } from "~/lib/nonce";
+import { shouldDropEvent } from "~/lib/sentry-filter";
+import { effectiveProtocol } from "~/middleware/host.server";
 
 export const streamTimeout = 5_000;
+
+// Sentry is initialised by instrument.server.mjs (loaded with node --import) when SENTRY_DSN is set. That file is
+// plain JavaScript outside the build, so the event filter, written in TypeScript, is registered here instead.
+Sentry.addEventProcessor((event, hint) =>
+  event.type === undefined && shouldDropEvent(event as ErrorEvent, hint)
+    ? null
+    : event,
+);
+
+/**
+ * The Content-Security-Policy of every HTML page. Scripts run only with this response's nonce; 'strict-dynamic'
+ * lets those scripts load the app's modules. Styles allow 'unsafe-inline' because style attributes (React style
+ * props, Sonner's toast positions) and Sonner's injected stylesheet cannot carry a nonce; styles cannot run code.
+ */
+export function contentSecurityPolicy(
+  nonce: string,
+  options: { https: boolean; sentryDsn?: string },
+): string {
+  const connect = ["'self'"];
+  // The browser SDK sends error reports to the DSN's host.
+  if (options.sentryDsn) connect.push(new URL(options.sentryDsn).origin);
+  const directives = [
+    "default-src 'self'",
+    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    "style-src 'self' 'unsafe-inline'",
+    // Images come from the site itself (/media proxies the upstream's), data: for inline icons.
+    "img-src 'self' data:",
+    `connect-src ${connect.join(" ")}`,
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ];
+  if (options.https) directives.push("upgrade-insecure-requests");
+  return directives.join("; ");
+}
 
 export default function handleRequest(
   request: Request,
@@ -15,12 +57,21 @@ export default function handleRequest(
   responseHeaders: Headers,
   routerContext: EntryContext,
 ) {
+  // Fresh for every response, so a nonce seen in one page is worthless in the next.
   const nonce = randomBytes(16).toString("base64");
+  const config = env();
+  const csp = contentSecurityPolicy(nonce, {
+    https: effectiveProtocol(request, config.TRUST_PROXY) === "https",
+    sentryDsn: config.SENTRY_DSN,
+  });
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     // Bots and no-JS clients get the whole document at once; browsers get the shell streamed.
-    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    const readyOption =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode
+        ? "onAllReady"
+        : "onShellReady";
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -33,22 +84,13 @@ export default function handleRequest(
           const body = new PassThrough();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          responseHeaders.set(
-            "Content-Security-Policy",
-            [
-              "default-src 'self'",
-              `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
-              "style-src 'self' 'unsafe-inline'",
-              "img-src 'self' data: https:",
-              "connect-src 'self'",
-              "font-src 'self'",
-              "object-src 'none'",
-              "base-uri 'self'",
-              "form-action 'self'",
-              "frame-ancestors 'none'",
-            ].join("; "),
+          responseHeaders.set("Content-Security-Policy", csp);
+          resolve(
+            new Response(stream, {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
           );
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
         onShellError(error: unknown) {
@@ -56,10 +98,22 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          // Errors before the shell is ready reach handleError through React Router.
+          if (shellRendered) {
+            console.error(error);
+            Sentry.captureException(error);
+          }
         },
       },
     );
     setTimeout(abort, streamTimeout + 1000);
   });
 }
+
+/** Every error React Router catches on the server (loaders, actions, rendering) is logged and reported. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  // A visitor who navigated away aborts the request; that is not a fault.
+  if (request.signal.aborted) return;
+  console.error(error);
+  Sentry.captureException(error);
+};

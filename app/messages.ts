@@ -48,3 +48,12 @@ export const TOAST_DURATION = {
   questionSent: 5_000,
   alreadyRegistered: 6_000,
 } as const;
+
+/** The maintenance page (spec "Maintenance page"). */
+export const MAINTENANCE = {
+  title: "Under Construction",
+  reopens: (date: string) => `We zijn er weer op ${date}.`,
+  remaining: "Resterende tijd",
+  units: { days: "dagen", hours: "uren", minutes: "minuten", seconds: "seconden" },
+  bypass: "Doorgaan naar website",
+} as const;

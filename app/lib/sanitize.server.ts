@@ -1,0 +1,59 @@
+/**
+ * HTML from the upstream (page texts, workshop descriptions) is rendered with dangerouslySetInnerHTML, so it is
+ * cleaned here first: only the tags and attributes a text needs, links only to http(s) and mailto addresses.
+ */
+import sanitize from "sanitize-html";
+
+const OPTIONS: sanitize.IOptions = {
+  allowedTags: [
+    "p",
+    "br",
+    "strong",
+    "em",
+    "b",
+    "i",
+    "u",
+    "ul",
+    "ol",
+    "li",
+    "a",
+    "h2",
+    "h3",
+    "h4",
+    "blockquote",
+  ],
+  allowedAttributes: { a: ["href", "title", "target", "rel"] },
+  allowedSchemes: ["http", "https", "mailto"],
+  allowedSchemesAppliedToAttributes: ["href"],
+  allowProtocolRelative: false,
+  // Text of removed elements stays, except where it is code or markup rather than text.
+  nonTextTags: [
+    "script",
+    "style",
+    "textarea",
+    "option",
+    "noscript",
+    "iframe",
+    "object",
+    "embed",
+  ],
+  transformTags: {
+    a: (tagName, attribs) => {
+      const { href, title } = attribs;
+      const link: Record<string, string> = {};
+      if (href) link.href = href;
+      if (title) link.title = title;
+      // Links that leave the site open in a new tab without handing it this window.
+      if (href && /^https?:/i.test(href)) {
+        link.target = "_blank";
+        link.rel = "noopener noreferrer";
+      }
+      return { tagName, attribs: link };
+    },
+  },
+};
+
+export function sanitizeHtml(html: string | null | undefined): string {
+  if (!html) return "";
+  return sanitize(html, OPTIONS);
+}

@@ -1,0 +1,356 @@
+import { RouterContextProvider } from "react-router";
+import type { MiddlewareFunction } from "react-router";
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "~/env.server";
+import { maintenanceBypassSetCookie } from "~/session/maintenance-bypass.server";
+import { getRequestState } from "~/session/request-state.server";
+import type { RequestState } from "~/session/request-state.server";
+import type {
+  UpstreamClient,
+  UpstreamIdentity,
+} from "~/upstream/client.server";
+import { UpstreamError } from "~/upstream/client.server";
+import { createRootMiddleware } from "./index.server";
+
+const SECRET = "middleware-test-secret-0123456789";
+
+function testEnv(overrides: Record<string, string> = {}) {
+  return parseEnv({
+    SESSION_SECRET: SECRET,
+    PROVIDER_SITE_URL: "https://provider.example/",
+    MAINTENANCE: "false",
+    ...overrides,
+  });
+}
+
+interface Setup {
+  env?: Record<string, string>;
+  now?: Date;
+  upstreamDown?: boolean;
+}
+
+/** Runs the chain the way React Router does, ending in `handler` (the loaders and the render). */
+async function run(
+  request: Request,
+  handler: (state: RequestState | null) => Response | Promise<Response> = () =>
+    new Response("page"),
+  setup: Setup = {},
+) {
+  const identities: UpstreamIdentity[] = [];
+  const createUpstream = (identity: UpstreamIdentity): UpstreamClient =>
+    ({
+      async call(name: string) {
+        identities.push(identity);
+        if (setup.upstreamDown)
+          throw new UpstreamError(
+            "network",
+            "registrationHash",
+            "no response (network)",
+          );
+        if (name === "registrationHash")
+          return { status: 200, data: { hash: "fresh-registration-hash-1" } };
+        return { status: 204 };
+      },
+    }) as UpstreamClient;
+  const env = testEnv(setup.env);
+  const chain = createRootMiddleware({
+    env: () => env,
+    now: () => setup.now ?? new Date("2025-06-01T12:00:00Z"),
+    createUpstream,
+  });
+  const context = new RouterContextProvider();
+  let handlerRan = false;
+  const dispatch = async (index: number): Promise<Response> => {
+    const middleware: MiddlewareFunction<Response> | undefined = chain[index];
+    if (!middleware) {
+      handlerRan = true;
+      let state: RequestState | null = null;
+      try {
+        state = getRequestState(context);
+      } catch {
+        state = null;
+      }
+      return handler(state);
+    }
+    const url = new URL(request.url);
+    const result = await middleware(
+      { request, url, pattern: url.pathname, params: {}, context },
+      () => dispatch(index + 1),
+    );
+    return result ?? dispatch(index + 1);
+  };
+  const response = await dispatch(0);
+  return { response, handlerRan, identities };
+}
+
+function get(path: string, headers: Record<string, string> = {}) {
+  return new Request(`http://localhost:3000${path}`, {
+    headers: { host: "localhost:3000", ...headers },
+  });
+}
+
+function post(path: string, headers: Record<string, string> = {}) {
+  return new Request(`http://localhost:3000${path}`, {
+    method: "POST",
+    headers: {
+      host: "localhost:3000",
+      "content-type": "application/x-www-form-urlencoded",
+      ...headers,
+    },
+    body: "a=1",
+  });
+}
+
+function cookieFrom(response: Response): string {
+  return response.headers.get("set-cookie")!.split(";")[0]!;
+}
+
+describe("host guard", () => {
+  it("sends an unknown host to the provider's site", async () => {
+    const { response, handlerRan } = await run(
+      get("/", { host: "evil.example" }),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("https://provider.example/");
+    expect(handlerRan).toBe(false);
+  });
+
+  it("answers the allowed sites and names the site by the first label", async () => {
+    let seen: RequestState | null = null;
+    const { response } = await run(
+      get("/", { host: "venlo.localhost:3000" }),
+      (state) => {
+        seen = state;
+        return new Response("page");
+      },
+    );
+    expect(response.status).toBe(200);
+    expect(seen).toMatchObject({
+      site: "venlo",
+      host: "venlo.localhost:3000",
+      origin: "http://venlo.localhost:3000",
+    });
+  });
+
+  it("ignores X-Forwarded-* unless the proxy is trusted", async () => {
+    const forwarded = {
+      host: "evil.example",
+      "x-forwarded-host": "venlo.example.nl",
+      "x-forwarded-proto": "https",
+      "x-forwarded-for": "203.0.113.9, 10.0.0.1",
+    };
+    expect((await run(get("/", forwarded))).response.status).toBe(302);
+
+    let seen: RequestState | null = null;
+    const { response } = await run(
+      get("/", forwarded),
+      (state) => {
+        seen = state;
+        return new Response("page");
+      },
+      { env: { TRUST_PROXY: "true", ALLOWED_HOSTS: "venlo" } },
+    );
+    expect(response.status).toBe(200);
+    expect(seen).toMatchObject({
+      site: "venlo",
+      origin: "https://venlo.example.nl",
+      clientIp: "203.0.113.9",
+    });
+    expect(response.headers.get("set-cookie")).toMatch(/; Secure/);
+  });
+
+  it("lets health checks through with any host, without a session", async () => {
+    const { response, handlerRan, identities } = await run(
+      get("/health", { host: "10.0.0.5:3000" }),
+      (state) => {
+        expect(state).toBeNull();
+        return new Response("ok");
+      },
+    );
+    expect(handlerRan).toBe(true);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("set-cookie")).toBeNull();
+    expect(identities).toEqual([]);
+  });
+});
+
+describe("cross-origin refusal", () => {
+  it("refuses a POST from another site", async () => {
+    const refused: Record<string, string>[] = [
+      { "sec-fetch-site": "cross-site" },
+      { "sec-fetch-site": "same-site" },
+      { origin: "https://evil.example" },
+      { origin: "http://localhost:3001" },
+      { origin: "null" },
+    ];
+    for (const headers of refused) {
+      const { response, handlerRan } = await run(post("/contact", headers));
+      expect(response.status, JSON.stringify(headers)).toBe(403);
+      expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
+      expect(handlerRan).toBe(false);
+    }
+  });
+
+  it("accepts a POST from the site itself, or one without Origin and Sec-Fetch-Site", async () => {
+    const accepted: Record<string, string>[] = [
+      { "sec-fetch-site": "same-origin", origin: "http://localhost:3000" },
+      {},
+    ];
+    for (const headers of accepted) {
+      const { response } = await run(post("/contact", headers));
+      expect(response.status, JSON.stringify(headers)).toBe(200);
+    }
+  });
+
+  it("does not refuse a cross-site GET (a link from elsewhere)", async () => {
+    const { response } = await run(
+      get("/", { "sec-fetch-site": "cross-site" }),
+    );
+    expect(response.status).toBe(200);
+  });
+});
+
+describe("maintenance", () => {
+  const on = {
+    env: { MAINTENANCE: "true", MAINTENANCE_END: "2025-10-01T00:00" },
+    now: new Date("2025-09-30T21:59:00Z"),
+  };
+
+  it("sends every page to the maintenance page while on", async () => {
+    for (const path of ["/", "/contact", "/workshops?x=1"]) {
+      const { response } = await run(get(path), undefined, on);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/under-construction");
+    }
+  });
+
+  it("keeps the maintenance page, health check and images reachable while on", async () => {
+    for (const path of ["/under-construction", "/health", "/media/logo.png"]) {
+      expect((await run(get(path), undefined, on)).response.status, path).toBe(
+        200,
+      );
+    }
+  });
+
+  it("is off from the end time on, and then the maintenance page goes home", async () => {
+    const after = { ...on, now: new Date("2025-09-30T22:00:00Z") };
+    expect((await run(get("/"), undefined, after)).response.status).toBe(200);
+    const { response } = await run(
+      get("/under-construction"),
+      undefined,
+      after,
+    );
+    expect(response.headers.get("location")).toBe("/");
+  });
+
+  it("lets a browser with the bypass cookie through", async () => {
+    const cookie = (await maintenanceBypassSetCookie([SECRET], false)).split(
+      ";",
+    )[0]!;
+    expect(
+      (await run(get("/", { cookie }), undefined, on)).response.status,
+    ).toBe(200);
+    const forged = cookie.replace(/=.*/, "=dHJ1ZQ%3D%3D.forged");
+    expect(
+      (await run(get("/", { cookie: forged }), undefined, on)).response.status,
+    ).toBe(302);
+  });
+});
+
+describe("session", () => {
+  it("gives a new visitor an anonymous id and a registration id from the upstream", async () => {
+    let seen: RequestState | null = null;
+    const { response, identities } = await run(get("/"), (state) => {
+      seen = state;
+      return new Response("page");
+    });
+    const state = seen as RequestState | null;
+    expect(state?.session.anonymousUserId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(state?.session.registrationId).toBe("fresh-registration-hash-1");
+    expect(identities[0]).toMatchObject({
+      siteHost: "localhost:3000",
+      anonymousUserId: state?.session.anonymousUserId,
+    });
+    expect(response.headers.get("set-cookie")).toMatch(
+      /^session=.*HttpOnly.*SameSite=Lax/,
+    );
+  });
+
+  it("keeps the session between requests and writes the cookie only when it changed", async () => {
+    const first = await run(get("/"));
+    const cookie = cookieFrom(first.response);
+    const second = await run(get("/", { cookie }));
+    expect(second.identities).toEqual([]);
+    expect(second.response.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("serves the page without a registration id when the upstream is down", async () => {
+    const { response } = await run(
+      get("/"),
+      (state) => new Response(String(state?.session.registrationId)),
+      { upstreamDown: true },
+    );
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe("null");
+  });
+
+  it("starts afresh on a tampered cookie", async () => {
+    const cookie = cookieFrom((await run(get("/"))).response);
+    const { response } = await run(
+      get("/", { cookie: `${cookie.slice(0, -2)}xx` }),
+    );
+    expect(response.status).toBe(200);
+    expect(cookieFrom(response)).not.toBe(cookie);
+  });
+
+  it("sends a registration id set by a loader with later upstream calls in the same request", async () => {
+    const { identities } = await run(get("/"), async (state) => {
+      state!.session.setRegistrationId("registration-from-login-token");
+      await state!.upstream.call("settings");
+      return new Response("page");
+    });
+    expect(identities.at(-1)?.registrationId).toBe(
+      "registration-from-login-token",
+    );
+  });
+
+  it("does not fetch a registration id for the maintenance page", async () => {
+    const { identities } = await run(get("/under-construction"), undefined, {
+      env: { MAINTENANCE: "true", MAINTENANCE_END: "2099-01-01T00:00" },
+    });
+    expect(identities).toEqual([]);
+  });
+});
+
+describe("security headers", () => {
+  it("are set on pages, redirects and refusals", async () => {
+    const responses = [
+      (await run(get("/"))).response,
+      (await run(get("/", { host: "evil.example" }))).response,
+      (await run(post("/", { origin: "https://evil.example" }))).response,
+    ];
+    for (const response of responses) {
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("x-frame-options")).toBe("DENY");
+      expect(response.headers.get("referrer-policy")).toBe(
+        "strict-origin-when-cross-origin",
+      );
+    }
+  });
+
+  it("keep a route's own Referrer-Policy", async () => {
+    const { response } = await run(
+      get("/login?token=abc"),
+      () =>
+        new Response("page", { headers: { "Referrer-Policy": "no-referrer" } }),
+    );
+    expect(response.headers.get("referrer-policy")).toBe("no-referrer");
+  });
+
+  it("can be added to a response with immutable headers", async () => {
+    const immutable = Response.redirect("http://localhost:3000/elsewhere", 302);
+    const { response } = await run(get("/"), () => immutable);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("set-cookie")).toMatch(/^session=/);
+  });
+});

@@ -1,0 +1,181 @@
+/**
+ * The root middleware: runs before every loader and action, in this order (spec "Route guard", server side):
+ *   security headers → host guard → cross-origin refusal → maintenance → session.
+ * Each step is a separate function so it reads on its own; createRootMiddleware takes its dependencies so the
+ * chain can be tested with any configuration and clock.
+ */
+import { redirect } from "react-router";
+import type { MiddlewareFunction } from "react-router";
+import { env as processEnv } from "~/env.server";
+import type { Env } from "~/env.server";
+import { hasMaintenanceBypass } from "~/session/maintenance-bypass.server";
+import {
+  setRequestState,
+  visitorUpstream,
+} from "~/session/request-state.server";
+import { VisitorSession } from "~/session/session.server";
+import { createUpstreamClient } from "~/upstream/client.server";
+import { requestOrigin } from "./host.server";
+import {
+  MAINTENANCE_PATH,
+  isMaintenanceExempt,
+  isUnderMaintenance,
+  parseMaintenanceEnd,
+} from "./maintenance.server";
+
+export interface PipelineDependencies {
+  env: () => Env;
+  now?: () => Date;
+  createUpstream?: typeof createUpstreamClient;
+}
+
+const HEALTH_PATH = "/health";
+
+/** Paths that need the session but no registration id (fetching one would call the upstream for nothing). */
+function needsRegistrationId(pathname: string): boolean {
+  return pathname !== MAINTENANCE_PATH && !pathname.startsWith("/media/");
+}
+
+/** Sets headers on a response, copying it first when its headers are immutable (e.g. a proxied fetch response). */
+function withHeaders(
+  response: Response,
+  change: (headers: Headers) => void,
+): Response {
+  try {
+    change(response.headers);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    change(copy.headers);
+    return copy;
+  }
+}
+
+function forbidden(): Response {
+  return new Response("Verzoek geweigerd.", {
+    status: 403,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
+}
+
+export function createRootMiddleware(
+  deps: PipelineDependencies,
+): MiddlewareFunction<Response>[] {
+  const now = deps.now ?? (() => new Date());
+  const createUpstream = deps.createUpstream ?? createUpstreamClient;
+
+  /** Headers every response carries. The CSP is set on HTML documents in entry.server.tsx. */
+  const securityHeaders: MiddlewareFunction<Response> = async (_args, next) => {
+    const response = await next();
+    return withHeaders(response, (headers) => {
+      headers.set("X-Content-Type-Options", "nosniff");
+      headers.set("X-Frame-Options", "DENY");
+      // A route may choose a stricter policy (no-referrer on pages with tokens in the address); keep it.
+      if (!headers.has("Referrer-Policy"))
+        headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+    });
+  };
+
+  /** Spec: a host whose sub-name is not one of the sites goes to the provider's main site. */
+  const hostGuard: MiddlewareFunction<Response> = ({ request, url }, next) => {
+    // Reverse-proxy health checks use any Host.
+    if (url.pathname === HEALTH_PATH) return next();
+    const config = deps.env();
+    const { site } = requestOrigin(request, config.TRUST_PROXY);
+    if (!config.ALLOWED_HOSTS.includes(site))
+      return redirect(config.PROVIDER_SITE_URL, 302);
+    return next();
+  };
+
+  /**
+   * No form can be posted from another site: browsers say where a request comes from in Sec-Fetch-Site and
+   * Origin. Requests carrying neither (old browsers, scripts) pass; SameSite=Lax cookies already keep a
+   * cross-site POST from acting for the visitor.
+   */
+  const crossOriginGuard: MiddlewareFunction<Response> = (
+    { request },
+    next,
+  ) => {
+    if (request.method === "GET" || request.method === "HEAD") return next();
+    const fetchSite = request.headers.get("sec-fetch-site");
+    if (fetchSite === "cross-site" || fetchSite === "same-site")
+      return forbidden();
+    const origin = request.headers.get("origin");
+    if (origin !== null) {
+      const { host } = requestOrigin(request, deps.env().TRUST_PROXY);
+      if (!URL.canParse(origin) || new URL(origin).host !== host)
+        return forbidden();
+    }
+    return next();
+  };
+
+  const maintenance: MiddlewareFunction<Response> = async (
+    { request, url },
+    next,
+  ) => {
+    const config = deps.env();
+    const on =
+      isUnderMaintenance(
+        config.MAINTENANCE,
+        parseMaintenanceEnd(config.MAINTENANCE_END),
+        now(),
+      ) &&
+      !(await hasMaintenanceBypass(
+        request.headers.get("cookie"),
+        config.SESSION_SECRET,
+      ));
+    if (url.pathname === MAINTENANCE_PATH && !on) return redirect("/");
+    if (on && !isMaintenanceExempt(url.pathname))
+      return redirect(MAINTENANCE_PATH);
+    return next();
+  };
+
+  const session: MiddlewareFunction<Response> = async (
+    { request, url, context },
+    next,
+  ) => {
+    if (url.pathname === HEALTH_PATH) return next();
+    const config = deps.env();
+    const { site, host, origin, protocol, clientIp } = requestOrigin(
+      request,
+      config.TRUST_PROXY,
+    );
+    const visitor = await VisitorSession.load(request.headers.get("cookie"), {
+      secrets: config.SESSION_SECRET,
+      secure: protocol === "https",
+    });
+    const upstream = visitorUpstream(host, visitor, createUpstream);
+    setRequestState(context, {
+      site,
+      host,
+      origin,
+      clientIp,
+      session: visitor,
+      upstream,
+    });
+
+    if (!visitor.registrationId && needsRegistrationId(url.pathname)) {
+      try {
+        const answer = await upstream.call("registrationHash");
+        if (answer.status === 200) visitor.setRegistrationId(answer.data.hash);
+      } catch (error) {
+        // The page can do without it; the next request tries again. The client has reported the failure.
+        console.warn(
+          `registration id not fetched: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    }
+
+    const response = await next();
+    if (!visitor.changed) return response;
+    const setCookie = await visitor.commit();
+    return withHeaders(response, (headers) =>
+      headers.append("Set-Cookie", setCookie),
+    );
+  };
+
+  return [securityHeaders, hostGuard, crossOriginGuard, maintenance, session];
+}
+
+export const rootMiddleware: MiddlewareFunction<Response>[] =
+  createRootMiddleware({ env: processEnv });

@@ -1,0 +1,67 @@
+/**
+ * What the root middleware learned about a request, for loaders and actions: which site, the visitor's session,
+ * and an upstream client that speaks for this visitor.
+ */
+import { createContext } from "react-router";
+import type { RouterContextProvider } from "react-router";
+import { createUpstreamClient } from "~/upstream/client.server";
+import type { UpstreamClient } from "~/upstream/client.server";
+import type { VisitorSession } from "./session.server";
+
+export interface RequestState {
+  /** Host sub-name, e.g. "venlo". */
+  site: string;
+  /** Effective host including port, sent upstream as the site host. */
+  host: string;
+  /** Effective origin, e.g. "http://venlo.localhost:3000". */
+  origin: string;
+  /** The socket's address, or the first X-Forwarded-For address when the proxy is trusted. */
+  clientIp: string | null;
+  session: VisitorSession;
+  upstream: UpstreamClient;
+}
+
+const requestStateContext = createContext<RequestState>();
+
+/** The request state the root middleware stored; throws when called outside it (a programming error). */
+export function getRequestState(
+  context: Readonly<RouterContextProvider>,
+): RequestState {
+  try {
+    return context.get(requestStateContext);
+  } catch {
+    throw new Error(
+      "getRequestState: no request state; is the root middleware installed (export middleware in root.tsx)?",
+    );
+  }
+}
+
+export function setRequestState(
+  context: Readonly<RouterContextProvider>,
+  state: RequestState,
+): void {
+  context.set(requestStateContext, state);
+}
+
+type CreateClient = typeof createUpstreamClient;
+
+/**
+ * An upstream client that reads the visitor's identity at each call, so a registration id stored by a loader
+ * or action is sent with every later call in the same request.
+ */
+export function visitorUpstream(
+  host: string,
+  session: VisitorSession,
+  create: CreateClient = createUpstreamClient,
+): UpstreamClient {
+  return {
+    call(name, input) {
+      const identity = {
+        siteHost: host,
+        anonymousUserId: session.anonymousUserId,
+        registrationId: session.registrationId,
+      };
+      return create(identity).call(name, input);
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { expect, test } from "@playwright/test";
+import { startAppServer, startUpstream } from "./support/servers";
+import type { RunningServer, RunningUpstream } from "./support/servers";
+
+test.describe("an upstream that goes away and comes back", () => {
+  test.describe.configure({ mode: "serial" });
+  let upstream: RunningUpstream;
+  let app: RunningServer;
+
+  test.beforeAll(async () => {
+    upstream = await startUpstream();
+    app = await startAppServer({ UPSTREAM_URL: upstream.url });
+  });
+  test.afterAll(async () => {
+    await app?.stop();
+    await upstream?.stop();
+  });
+
+  test("Home shows the error message while the upstream is down, and the events once it is back", async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    await page.goto(`${app.url}/`);
+    await expect(
+      page.getByRole("heading", { name: "Evenementen" }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("button", { name: "Inschrijven" }).first(),
+    ).toBeVisible();
+
+    await upstream.stop();
+    const response = await page.goto(`${app.url}/`);
+    expect(response?.status()).toBe(200);
+    await expect(
+      page.getByText("Er is iets fout gegaan. Probeer het later opnieuw"),
+    ).toBeVisible();
+    // The server keeps serving.
+    expect((await request.get(`${app.url}/health`)).status()).toBe(200);
+    expect((await page.goto(`${app.url}/contact`))?.status()).toBe(200);
+
+    upstream = await startUpstream({ port: upstream.port, db: upstream.db });
+    await page.goto(`${app.url}/`);
+    await expect(
+      page.getByRole("heading", { name: "Evenementen" }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("button", { name: "Inschrijven" }).first(),
+    ).toBeVisible();
+  });
+});

@@ -1,0 +1,63 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+
+/** WCAG 2.2 AA and everything below it. */
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+async function violationsOf(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(TAGS)
+    .analyze();
+  return violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact ?? "?"}): ${violation.help}\n` +
+      violation.nodes.map((node) => `    ${node.target.join(" ")}`).join("\n"),
+  );
+}
+
+/**
+ * Fails with a readable list (rule, impact, the elements) when axe finds any violation on the page.
+ *
+ * axe runs as a script in the page, which a page without JavaScript cannot do. Then the document as the browser
+ * holds it is audited in a second tab that allows axe but, through a CSP of script-src 'none', none of the
+ * page's own scripts: same markup, stylesheets and layout. <noscript> content is unwrapped, as a browser without
+ * JavaScript shows it; module preloads are left out (they only serve scripts, and stall axe under that CSP).
+ */
+export async function expectNoA11yViolations(page: Page): Promise<void> {
+  const url = page.url();
+  if (test.info().project.use.javaScriptEnabled !== false) {
+    expect(await violationsOf(page), `axe found violations on ${url}`).toEqual(
+      [],
+    );
+    return;
+  }
+  const html = (await page.content())
+    .replace(/<\/?noscript>/gi, "")
+    .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, "");
+  const browser = page.context().browser();
+  if (!browser) throw new Error("expectNoA11yViolations: no browser");
+  const context = await browser.newContext({
+    viewport: page.viewportSize(),
+    locale: "nl-NL",
+    // Contexts made inside a test inherit the project's options; axe itself needs JavaScript to run.
+    javaScriptEnabled: true,
+  });
+  try {
+    const audit = await context.newPage();
+    await audit.route(url, (route) =>
+      route.fulfill({
+        contentType: "text/html; charset=utf-8",
+        headers: { "Content-Security-Policy": "script-src 'none'" },
+        body: html,
+      }),
+    );
+    await audit.goto(url);
+    expect(
+      await violationsOf(audit),
+      `axe found violations on ${url} (without JavaScript)`,
+    ).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}
