@@ -1,20 +1,152 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import * as Sentry from "@sentry/react-router";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { BottomTabBar } from "~/components/layout/bottom-tab-bar";
+import { FlashToasts } from "~/components/layout/flash-toasts";
+import { LoadingOverlay } from "~/components/layout/loading-overlay";
+import { navItems } from "~/components/layout/nav-items";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { SiteHeader } from "~/components/layout/site-header";
+import { Button } from "~/components/ui/button";
+import { env } from "~/env.server";
+import { rootMiddleware } from "~/middleware/index.server";
+import { MESSAGES } from "~/messages";
 import { useNonce } from "~/lib/nonce";
+import { themeCss } from "~/lib/theme";
+import { getRequestState } from "~/session/request-state.server";
+import type { VisitorSession } from "~/session/session.server";
+import type { UpstreamClient } from "~/upstream/client.server";
+import { getSettings } from "~/upstream/settings.server";
+
+export const middleware = rootMiddleware;
+
+/** The client hint that tells the server the system colour scheme, so dark pages are dark from the first byte. */
+const COLOR_SCHEME_HINT = "Sec-CH-Prefers-Color-Scheme";
+
+export function headers() {
+  return { "Accept-CH": COLOR_SCHEME_HINT, Vary: COLOR_SCHEME_HINT };
+}
+
+/**
+ * Sets the dark class from the system preference before the first paint, for browsers that did not send the
+ * hint, and keeps it in step when the preference changes.
+ */
+const COLOR_SCHEME_SCRIPT = `(function(){var m=matchMedia("(prefers-color-scheme: dark)");function a(){document.documentElement.classList.toggle("dark",m.matches)}a();m.addEventListener("change",a)})()`;
+
+/** The maintenance page replaces the whole site, so it gets no navigation or footer. */
+const BARE_PATHS = ["/under-construction"];
+
+/** Whether the visitor's registration has been created (confirmed): only then can they log out. */
+async function hasCreatedRegistration(
+  session: VisitorSession,
+  upstream: UpstreamClient,
+): Promise<boolean> {
+  if (!session.registrationId) return false;
+  try {
+    const answer = await upstream.call("registration");
+    return answer.status === 200 && answer.data.created !== null;
+  } catch {
+    // A failure only hides the logout button; the page itself does not depend on it.
+    return false;
+  }
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { site, session, upstream } = getRequestState(context);
+  const bare = BARE_PATHS.includes(new URL(request.url).pathname);
+  const [settings, showLogout] = await Promise.all([
+    getSettings(site, upstream),
+    bare ? false : hasCreatedRegistration(session, upstream),
+  ]);
+  const hint = request.headers.get(COLOR_SCHEME_HINT)?.replaceAll('"', "");
+  return {
+    settings,
+    themeCss: themeCss(settings.primaryColor),
+    dark: hint === "dark",
+    dayChosen: session.orientationDayId !== null,
+    showLogout,
+    toasts: session
+      .takeToasts()
+      .map((toast) => ({ ...toast, id: crypto.randomUUID() })),
+    sentryDsn: env().SENTRY_DSN ?? null,
+  };
+}
+
+/** Flash toasts, the logout button and the Inschrijven tab depend on the session, which any request may change. */
+export function shouldRevalidate() {
+  return true;
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  const { pathname } = useLocation();
+  const bare = BARE_PATHS.includes(pathname);
+  const items = navItems(data?.dayChosen ?? false);
+
   return (
-    <html lang="nl">
+    // The colour-scheme script may change the class before hydration; that difference is intended.
+    <html
+      lang="nl"
+      className={data?.dark ? "dark" : undefined}
+      suppressHydrationWarning
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {data?.sentryDsn ? (
+          <meta name="sentry-dsn" content={data.sentryDsn} />
+        ) : null}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: COLOR_SCHEME_SCRIPT }}
+        />
         <Meta />
         <Links />
+        {data ? (
+          <style
+            nonce={nonce}
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{ __html: data.themeCss }}
+          />
+        ) : null}
       </head>
-      <body>
-        {children}
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#inhoud"
+          className="bg-primary-700 focus:ring-primary-700 sr-only rounded-md px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:ring-2 focus:ring-offset-2 focus:outline-none"
+        >
+          Naar de inhoud
+        </a>
+        <FlashToasts toasts={data?.toasts ?? []} />
+        {bare ? (
+          children
+        ) : (
+          <>
+            <SiteHeader
+              settings={data?.settings ?? null}
+              items={items}
+              showLogout={data?.showLogout ?? false}
+            />
+            <div className="flex-1 pb-24 md:pb-0">{children}</div>
+            {data ? <SiteFooter settings={data.settings} /> : null}
+            <BottomTabBar items={items} />
+          </>
+        )}
+        <LoadingOverlay />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -27,10 +159,37 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  console.error(error);
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <main
+        id="inhoud"
+        className="mx-auto flex max-w-xl flex-col items-center gap-6 p-8 text-center"
+      >
+        <h1 className="text-2xl font-bold">{MESSAGES.notFound}</h1>
+        <Button asChild>
+          <Link to="/">Ga naar Home</Link>
+        </Button>
+      </main>
+    );
+  }
+  return <UnexpectedError error={error} />;
+}
+
+function UnexpectedError({ error }: { error: unknown }) {
+  // The server logs and reports its own errors; this reports those that happen in the browser.
+  useEffect(() => {
+    console.error(error);
+    Sentry.captureException(error);
+  }, [error]);
   return (
-    <main id="inhoud" className="mx-auto max-w-xl p-8">
-      <h1 className="text-xl font-bold">Er is iets misgegaan, probeer het later opnieuw.</h1>
+    <main
+      id="inhoud"
+      className="mx-auto flex max-w-xl flex-col items-center gap-6 p-8 text-center"
+    >
+      <h1 className="text-2xl font-bold">{MESSAGES.unexpectedError}</h1>
+      <Button asChild>
+        <Link to="/">Ga naar Home</Link>
+      </Button>
     </main>
   );
 }

@@ -1,11 +1,226 @@
-export function meta() {
-  return [{ title: "Informatie" }];
+/**
+ * Home (spec "Home"): the page text, a card per orientation day with an 'Inschrijven' form choosing that day
+ * (spec "Choosing an orientation day"), and the school logo carousel.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { CircleAlert } from "lucide-react";
+import { data, Form, redirect } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/home";
+import { LogoCarousel } from "~/components/logo-carousel";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import {
+  Card,
+  CardContent,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from "~/components/ui/card";
+import { sanitizeHtml } from "~/lib/sanitize.server";
+import { MESSAGES, VALIDATION } from "~/messages";
+import { getRequestState } from "~/session/request-state.server";
+import type { OrientationDay } from "~/upstream/contract";
+import { toastForUpstreamError } from "~/upstream/user-message";
+
+const dateFormat = new Intl.DateTimeFormat("nl-NL", {
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/** "2026-12-05" → "zaterdag 5 december 2026", formatted on the server so the browser shows the same text. */
+function formatDate(isoDate: string) {
+  return dateFormat.format(new Date(`${isoDate}T00:00:00Z`));
 }
 
-export default function Home() {
+function byDate(a: OrientationDay, b: OrientationDay) {
   return (
-    <main id="inhoud" className="mx-auto max-w-5xl p-4">
-      <h1 className="text-2xl font-bold">Evenementen</h1>
+    a.date.localeCompare(b.date) || a.start_time.localeCompare(b.start_time)
+  );
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { upstream } = getRequestState(context);
+  const [page, days, logos] = await Promise.allSettled([
+    upstream.call("page", { params: { slug: "home" } }),
+    upstream.call("orientationDays"),
+    upstream.call("schoolLogos"),
+  ]);
+
+  // A missing home page (404) is no failure: the title and text are optional.
+  const pageMissing =
+    page.status === "rejected" &&
+    (page.reason as { status?: number }).status === 404;
+  const failed =
+    (page.status === "rejected" && !pageMissing) ||
+    days.status === "rejected" ||
+    logos.status === "rejected";
+
+  const pageData =
+    page.status === "fulfilled" && page.value.status === 200
+      ? page.value.data
+      : null;
+  const dayList =
+    days.status === "fulfilled" && days.value.status === 200
+      ? days.value.data
+      : [];
+
+  return {
+    title: pageData?.title ?? null,
+    html: pageData?.text ? sanitizeHtml(pageData.text) : null,
+    failed,
+    daysLoaded: days.status === "fulfilled",
+    days: dayList.toSorted(byDate).map((day) => ({
+      id: day.id,
+      school: day.schoolDisplay,
+      addressLine:
+        day.address && day.postalCode && day.city
+          ? `${day.address}, ${day.postalCode} ${day.city}`
+          : null,
+      date: formatDate(day.date),
+      time: `${day.start_time} – ${day.end_time}`,
+    })),
+    logos:
+      logos.status === "fulfilled" && logos.value.status === 200
+        ? logos.value.data
+        : [],
+  };
+}
+
+const ChooseDaySchema = z.object({
+  orientationDayId: z
+    .number({ error: VALIDATION.invalid("orientationDayId") })
+    .int()
+    .positive(),
+});
+
+/** Spec "Choosing an orientation day". */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), {
+    schema: ChooseDaySchema,
+  });
+  if (submission.status !== "success") {
+    return data(
+      { error: VALIDATION.invalid("orientationDayId") },
+      { status: 400 },
+    );
+  }
+  const chosen = submission.value.orientationDayId;
+  const { session, upstream } = getRequestState(context);
+  const previous = session.orientationDayId;
+
+  try {
+    if (previous !== null && previous !== chosen && session.registrationId) {
+      const registration = await upstream.call("registration");
+      if (registration.status === 200) {
+        // A registration belongs to one day: cancel it before switching, then start the new day afresh.
+        await upstream.call("delete");
+        session.setOrientationDay(chosen);
+        session.setSchool(null);
+        return redirect("/inschrijven");
+      }
+    }
+  } catch (error) {
+    session.flashToast(toastForUpstreamError(error));
+    return redirect("/");
+  }
+
+  // Schools take part per day, so a school chosen for another day no longer applies (docs/decisions).
+  if (previous !== chosen) session.setSchool(null);
+  session.setOrientationDay(chosen);
+  return redirect(session.schoolId !== null ? "/workshops" : "/inschrijven");
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title ?? "Informatie" }];
+}
+
+export default function Home({ loaderData, actionData }: Route.ComponentProps) {
+  const { title, html, failed, daysLoaded, days, logos } = loaderData;
+  return (
+    <main
+      id="inhoud"
+      className="mx-auto flex w-full max-w-6xl flex-col gap-10 px-4 py-8"
+    >
+      {failed || actionData?.error ? (
+        <Alert variant="destructive" role="alert">
+          <CircleAlert aria-hidden="true" />
+          <p>{actionData?.error ?? MESSAGES.genericError}</p>
+        </Alert>
+      ) : null}
+
+      {title || html ? (
+        <section className="flex flex-col gap-4">
+          {title ? <h1 className="text-3xl font-bold">{title}</h1> : null}
+          {html ? (
+            // Sanitised on the server with an allow-list (sanitize.server.ts).
+            <div
+              className="[&_a]:text-primary-800 dark:[&_a]:text-primary-200 flex flex-col gap-3 leading-relaxed [&_a]:underline [&_a]:underline-offset-4 [&_h2]:text-xl [&_h2]:font-bold [&_h3]:font-bold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6"
+              dangerouslySetInnerHTML={{ __html: html }}
+            />
+          ) : null}
+        </section>
+      ) : null}
+
+      <section
+        aria-labelledby="evenementen-titel"
+        className="flex flex-col gap-4"
+      >
+        {title ? (
+          <h2 id="evenementen-titel" className="text-2xl font-bold">
+            Evenementen
+          </h2>
+        ) : (
+          <h1 id="evenementen-titel" className="text-2xl font-bold">
+            Evenementen
+          </h1>
+        )}
+        {days.length === 0 ? (
+          // When the list could not be loaded, the alert above says so; "no events" would not be true.
+          daysLoaded ? (
+            <p>{MESSAGES.noEvents}</p>
+          ) : null
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {days.map((day) => (
+              <li key={day.id}>
+                <Card className="h-full">
+                  <CardHeader>
+                    <CardTitle>{day.school}</CardTitle>
+                  </CardHeader>
+                  <CardContent className="flex flex-col gap-1 text-sm text-gray-700 dark:text-gray-300">
+                    {day.addressLine ? <p>{day.addressLine}</p> : null}
+                    <p className="font-semibold text-gray-900 first-letter:uppercase dark:text-gray-100">
+                      {day.date}
+                    </p>
+                    <p>{day.time}</p>
+                  </CardContent>
+                  <CardFooter>
+                    <Form method="post">
+                      <input
+                        type="hidden"
+                        name="orientationDayId"
+                        value={day.id}
+                      />
+                      <Button
+                        type="submit"
+                        aria-label={`Inschrijven voor ${day.school}, ${day.date}`}
+                      >
+                        Inschrijven
+                      </Button>
+                    </Form>
+                  </CardFooter>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <LogoCarousel logos={logos} />
     </main>
   );
 }

@@ -1,0 +1,21 @@
+import { LogOut } from "lucide-react";
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+
+/** Logging out is a POST (it changes state), so it is a form; with JavaScript React Router submits it. */
+export function LogoutButton({ className }: { className?: string }) {
+  return (
+    <Form method="post" action="/uitloggen" className={className}>
+      <Button
+        type="submit"
+        variant="ghost"
+        size="icon"
+        title="Uitloggen"
+        aria-label="Uitloggen"
+        className="dark:text-primary-200 dark:hover:bg-gray-800"
+      >
+        <LogOut aria-hidden="true" />
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,65 @@
+import { Link, useLocation } from "react-router";
+import type { Settings } from "~/upstream/contract";
+import { cn } from "~/lib/utils";
+import { LogoutButton } from "./logout-button";
+import { isActive, type NavItem } from "./nav-items";
+
+/** Sticky top bar: the site logo (home link), the tabs from 768 px up, and the logout button. */
+export function SiteHeader({
+  settings,
+  items,
+  showLogout,
+}: {
+  settings: Settings | null;
+  items: NavItem[];
+  showLogout: boolean;
+}) {
+  const { pathname } = useLocation();
+  const siteName = settings?.fullLocationName ?? "Home";
+  return (
+    <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur dark:border-gray-800 dark:bg-gray-950/95">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
+        <Link
+          to="/"
+          className="focus-visible:ring-primary-700 dark:focus-visible:ring-primary-300 flex shrink-0 items-center rounded focus-visible:ring-2 focus-visible:outline-none"
+        >
+          {settings?.logo ? (
+            <img
+              src={settings.logo}
+              alt={siteName}
+              className="h-10 w-auto max-w-48 object-contain dark:rounded dark:bg-white dark:p-0.5"
+            />
+          ) : (
+            <span className="text-primary-800 dark:text-primary-200 text-lg font-bold">
+              {siteName}
+            </span>
+          )}
+        </Link>
+        <nav aria-label="Hoofdmenu" className="ml-auto hidden md:block">
+          <ul className="flex items-center gap-1">
+            {items.map((item) => {
+              const active = isActive(item, pathname);
+              return (
+                <li key={item.to}>
+                  <Link
+                    to={item.to}
+                    aria-current={active ? "page" : undefined}
+                    className={cn(
+                      "focus-visible:ring-primary-700 dark:focus-visible:ring-primary-300 inline-flex h-10 items-center rounded-md px-4 text-sm font-semibold transition-colors focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:outline-none dark:focus-visible:ring-offset-gray-950",
+                      active
+                        ? "bg-primary-700 text-white"
+                        : "hover:bg-primary-50 hover:text-primary-800 dark:hover:text-primary-200 text-gray-800 dark:text-gray-200 dark:hover:bg-gray-800",
+                    )}
+                  >
+                    {item.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        {showLogout ? <LogoutButton className="ml-auto md:ml-0" /> : null}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,308 @@
+/**
+ * Contact 'Stel een vraag' (spec "Contact page", sections 5 and 8): the site's locations and the question form.
+ * The form posts to this route's action, with or without JavaScript; on an upstream failure every value stays.
+ */
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+} from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { CircleAlert, ExternalLink } from "lucide-react";
+import { data, Form, redirect, useLocation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/contact";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
+import { emailAddress, optionalText, requiredText } from "~/lib/validation";
+import { MESSAGES, TOAST_DURATION, VALIDATION } from "~/messages";
+import { getRequestState } from "~/session/request-state.server";
+import { QUESTION_TOPICS } from "~/upstream/contract";
+import { toastForUpstreamError } from "~/upstream/user-message";
+
+/** A field people do not see and bots fill in; a filled one is answered as a success without sending anything. */
+const HONEYPOT = "website";
+
+const QuestionSchema = z.object({
+  name: requiredText("Naam", 200),
+  email: emailAddress(),
+  school: optionalText("School", 200),
+  klas: optionalText("Klas", 50),
+  questionAbout: z.enum(QUESTION_TOPICS, { error: VALIDATION.required }),
+  message: requiredText("Bericht", 5000),
+  [HONEYPOT]: z.string().optional(),
+});
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { upstream } = getRequestState(context);
+  try {
+    const answer = await upstream.call("locations");
+    return {
+      locations: answer.status === 200 ? answer.data : [],
+      failed: false,
+    };
+  } catch {
+    return { locations: [], failed: true };
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), {
+    schema: QuestionSchema,
+  });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply() }, { status: 400 });
+  }
+  const { session, upstream } = getRequestState(context);
+  const sent = () => {
+    session.flashToast({
+      kind: "success",
+      message: MESSAGES.questionSent,
+      durationMs: TOAST_DURATION.questionSent,
+    });
+    return redirect("/contact");
+  };
+
+  const { [HONEYPOT]: trap, school, klas, ...question } = submission.value;
+  if (trap) return sent();
+
+  try {
+    await upstream.call("supportCreate", {
+      body: { ...question, school: school ?? null, klas: klas ?? null },
+    });
+  } catch (error) {
+    const toast = toastForUpstreamError(error);
+    session.flashToast(toast);
+    // The reply carries every submitted value back into the form.
+    return data(
+      { result: submission.reply({ formErrors: [toast.message] }) },
+      { status: 502 },
+    );
+  }
+  return sent();
+}
+
+export function meta() {
+  return [{ title: "Stel een vraag" }];
+}
+
+export default function Contact({
+  loaderData,
+  actionData,
+}: Route.ComponentProps) {
+  const { locations, failed } = loaderData;
+  // A new location after a successful send (redirect) starts an empty form.
+  const { key } = useLocation();
+
+  return (
+    <main
+      id="inhoud"
+      className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-8"
+    >
+      <h1 className="text-3xl font-bold">Stel een vraag</h1>
+      <div className="grid gap-10 lg:grid-cols-[1fr_1.25fr]">
+        <section
+          aria-labelledby="locaties-titel"
+          className="flex flex-col gap-4"
+        >
+          <h2 id="locaties-titel" className="text-xl font-bold">
+            Locaties
+          </h2>
+          {failed ? (
+            <Alert variant="destructive" role="alert">
+              <CircleAlert aria-hidden="true" />
+              <p>{MESSAGES.genericError}</p>
+            </Alert>
+          ) : null}
+          <ul className="flex flex-col gap-4">
+            {locations.map((location) => {
+              const place = [location.postcode, location.plaats]
+                .filter(Boolean)
+                .join(" ");
+              return (
+                <li key={location.display}>
+                  <Card className="overflow-hidden sm:flex-row">
+                    {location.afbeelding ? (
+                      <img
+                        src={location.afbeelding}
+                        alt=""
+                        className="aspect-video w-full object-cover sm:w-48 sm:self-center"
+                        loading="lazy"
+                      />
+                    ) : null}
+                    <div className="flex flex-col gap-1 p-5 text-sm">
+                      <h3 className="text-base font-semibold">
+                        {location.display}
+                      </h3>
+                      <address className="text-gray-700 not-italic dark:text-gray-300">
+                        {location.adres ? (
+                          <span className="block">{location.adres}</span>
+                        ) : null}
+                        {place ? <span className="block">{place}</span> : null}
+                      </address>
+                      {location.externeLocatieUrl ? (
+                        <a
+                          href={location.externeLocatieUrl}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          className="text-primary-800 dark:text-primary-200 mt-2 inline-flex items-center gap-1 font-semibold underline underline-offset-4 hover:no-underline"
+                        >
+                          Meer over {location.display}
+                          <ExternalLink aria-hidden="true" className="size-4" />
+                          <span className="sr-only">
+                            (opent in een nieuw tabblad)
+                          </span>
+                        </a>
+                      ) : null}
+                    </div>
+                  </Card>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+        <QuestionForm key={key} lastResult={actionData?.result} />
+      </div>
+    </main>
+  );
+}
+
+function QuestionForm({
+  lastResult,
+}: {
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const [form, fields] = useForm<
+    z.input<typeof QuestionSchema>,
+    z.output<typeof QuestionSchema>,
+    string[]
+  >({
+    id: "vraag",
+    lastResult,
+    constraint: getZodConstraint(QuestionSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: QuestionSchema }),
+  });
+  const { key: nameKey, ...nameProps } = getInputProps(fields.name, {
+    type: "text",
+  });
+  const { key: emailKey, ...emailProps } = getInputProps(fields.email, {
+    type: "email",
+  });
+  const { key: schoolKey, ...schoolProps } = getInputProps(fields.school, {
+    type: "text",
+  });
+  const { key: klasKey, ...klasProps } = getInputProps(fields.klas, {
+    type: "text",
+  });
+  const { key: topicKey, ...topicProps } = getSelectProps(fields.questionAbout);
+  const { key: messageKey, ...messageProps } = getTextareaProps(fields.message);
+
+  return (
+    <section aria-labelledby="vraag-titel" className="flex flex-col gap-4">
+      <h2 id="vraag-titel" className="text-xl font-bold">
+        Jouw vraag
+      </h2>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="flex flex-col gap-5"
+      >
+        {form.errors?.length ? (
+          <Alert variant="destructive" role="alert" id={form.errorId}>
+            <CircleAlert aria-hidden="true" />
+            <p>{form.errors.join(" ")}</p>
+          </Alert>
+        ) : null}
+        <FormField
+          label="Naam"
+          htmlFor={fields.name.id}
+          errorId={fields.name.errorId}
+          errors={fields.name.errors}
+        >
+          <Input key={nameKey} {...nameProps} autoComplete="name" />
+        </FormField>
+        <FormField
+          label="E-mailadres"
+          htmlFor={fields.email.id}
+          errorId={fields.email.errorId}
+          errors={fields.email.errors}
+        >
+          <Input key={emailKey} {...emailProps} autoComplete="email" />
+        </FormField>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField
+            label="School (optioneel)"
+            htmlFor={fields.school.id}
+            errorId={fields.school.errorId}
+            errors={fields.school.errors}
+          >
+            <Input
+              key={schoolKey}
+              {...schoolProps}
+              autoComplete="organization"
+            />
+          </FormField>
+          <FormField
+            label="Klas (optioneel)"
+            htmlFor={fields.klas.id}
+            errorId={fields.klas.errorId}
+            errors={fields.klas.errors}
+          >
+            <Input key={klasKey} {...klasProps} />
+          </FormField>
+        </div>
+        <FormField
+          label="Mijn vraag gaat over"
+          htmlFor={fields.questionAbout.id}
+          errorId={fields.questionAbout.errorId}
+          errors={fields.questionAbout.errors}
+        >
+          <Select key={topicKey} {...topicProps}>
+            <option value="">Maak een keuze</option>
+            {QUESTION_TOPICS.map((topic) => (
+              <option key={topic} value={topic}>
+                {topic}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <FormField
+          label="Bericht"
+          htmlFor={fields.message.id}
+          errorId={fields.message.errorId}
+          errors={fields.message.errors}
+        >
+          <Textarea key={messageKey} {...messageProps} rows={6} />
+        </FormField>
+        {/* Off-screen and out of the tab order and the accessibility tree: only bots fill it in. */}
+        <div
+          aria-hidden="true"
+          className="absolute -left-[9999px] size-px overflow-hidden"
+        >
+          <label htmlFor="vraag-website">Laat dit veld leeg</label>
+          <input
+            id="vraag-website"
+            name={HONEYPOT}
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+          />
+        </div>
+        <div>
+          <Button type="submit">Versturen</Button>
+        </div>
+      </Form>
+    </section>
+  );
+}

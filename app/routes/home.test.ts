@@ -1,0 +1,141 @@
+import { RouterContextProvider } from "react-router";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { MESSAGES } from "~/messages";
+import { setRequestState } from "~/session/request-state.server";
+import { VisitorSession } from "~/session/session.server";
+import type { UpstreamClient } from "~/upstream/client.server";
+import type { Registration } from "~/upstream/contract";
+import type { Route } from "./+types/home";
+import { action } from "./home";
+
+const registration: Registration = {
+  created: null,
+  school: { id: 7, display: "Domstad Lyceum" },
+  orientationDay: { id: 1, rondes: [] },
+  choices: {},
+  geslacht: null,
+  voornaam: null,
+  tussenvoegsel: null,
+  achternaam: null,
+  klas: null,
+  telefoonnummer: null,
+  emailadres: null,
+  aantalPersonen: null,
+  marketingOptin: false,
+  display: null,
+};
+
+type Answers = Partial<Record<string, () => Promise<unknown>>>;
+
+let session: VisitorSession;
+let calls: string[];
+
+async function choose(orientationDayId: string, answers: Answers = {}) {
+  const upstream = {
+    call: vi.fn(async (name: string) => {
+      calls.push(name);
+      const answer = answers[name];
+      if (!answer) throw new Error(`unexpected upstream call ${name}`);
+      return answer();
+    }),
+  } as unknown as UpstreamClient;
+  const context = new RouterContextProvider();
+  setRequestState(context, {
+    site: "localhost",
+    host: "localhost",
+    origin: "http://localhost",
+    clientIp: null,
+    session,
+    upstream,
+  });
+  const body = new FormData();
+  body.set("orientationDayId", orientationDayId);
+  const request = new Request("http://localhost/?index", {
+    method: "POST",
+    body,
+  });
+  return action({
+    request,
+    context,
+    params: {},
+  } as unknown as Route.ActionArgs);
+}
+
+function location(result: unknown) {
+  expect(result).toBeInstanceOf(Response);
+  return (result as Response).headers.get("Location");
+}
+
+describe("choosing an orientation day on Home", () => {
+  beforeEach(async () => {
+    session = await VisitorSession.load(null, {
+      secrets: ["unit-test-session-secret"],
+      secure: false,
+    });
+    calls = [];
+  });
+
+  it("stores a first choice and goes to school selection", async () => {
+    expect(location(await choose("3"))).toBe("/inschrijven");
+    expect(session.orientationDayId).toBe(3);
+    expect(calls).toEqual([]);
+  });
+
+  it("keeps the school when the same day is chosen again and goes to the workshops", async () => {
+    session.setOrientationDay(3);
+    session.setSchool(7);
+    expect(location(await choose("3"))).toBe("/workshops");
+    expect(session.schoolId).toBe(7);
+  });
+
+  it("deletes the registration of another day first, then starts the new day afresh", async () => {
+    session.setOrientationDay(1);
+    session.setSchool(7);
+    session.setRegistrationId("registration-id-of-the-visitor");
+    const result = await choose("3", {
+      registration: async () => ({ status: 200, data: registration }),
+      delete: async () => ({ status: 200, data: { message: "ok" } }),
+    });
+    expect(location(result)).toBe("/inschrijven");
+    expect(calls).toEqual(["registration", "delete"]);
+    expect(session.orientationDayId).toBe(3);
+    expect(session.schoolId).toBeNull();
+  });
+
+  it("without a registration (204) switches the day without deleting, and forgets the school", async () => {
+    session.setOrientationDay(1);
+    session.setSchool(7);
+    session.setRegistrationId("registration-id-of-the-visitor");
+    const result = await choose("3", {
+      registration: async () => ({ status: 204 }),
+    });
+    expect(location(result)).toBe("/inschrijven");
+    expect(calls).toEqual(["registration"]);
+    expect(session.orientationDayId).toBe(3);
+    expect(session.schoolId).toBeNull();
+  });
+
+  it("on an upstream failure keeps the old day, flashes the error toast and goes home", async () => {
+    session.setOrientationDay(1);
+    session.setRegistrationId("registration-id-of-the-visitor");
+    const result = await choose("3", {
+      registration: async () => ({ status: 200, data: registration }),
+      delete: async () => {
+        throw Object.assign(new Error("down"), { status: 503 });
+      },
+    });
+    expect(location(result)).toBe("/");
+    expect(session.orientationDayId).toBe(1);
+    expect(session.takeToasts()).toEqual([
+      { kind: "error", message: MESSAGES.genericError, durationMs: 5_000 },
+    ]);
+  });
+
+  it("refuses an id that is not a number with a 400", async () => {
+    const result = (await choose("geen-getal")) as {
+      init: ResponseInit | null;
+    };
+    expect(result.init?.status).toBe(400);
+    expect(session.orientationDayId).toBeNull();
+  });
+});

@@ -1,0 +1,19 @@
+/**
+ * POST /uitloggen (spec "Layout", logout button): forgets the registration, the school and the anonymous id,
+ * says so in an info toast and goes home.
+ */
+import { redirect } from "react-router";
+import type { Route } from "./+types/logout";
+import { MESSAGES, TOAST_DURATION } from "~/messages";
+import { getRequestState } from "~/session/request-state.server";
+
+export function action({ context }: Route.ActionArgs) {
+  const { session } = getRequestState(context);
+  session.clear();
+  session.flashToast({
+    kind: "info",
+    message: MESSAGES.loggedOut,
+    durationMs: TOAST_DURATION.loggedOut,
+  });
+  return redirect("/");
+}

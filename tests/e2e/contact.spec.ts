@@ -1,0 +1,192 @@
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Page,
+} from "@playwright/test";
+import { MESSAGES, VALIDATION } from "../../app/messages";
+import { API_BASE_PATH, HEADERS } from "../../app/upstream/contract";
+import { buildDemoData } from "../../upstream/demo/data";
+import { UPSTREAM_URL } from "../../playwright.config";
+import { expectNoA11yViolations } from "./support/axe";
+
+const site = buildDemoData().find((demo) => demo.name === "localhost")!;
+
+/** A value no other test uses, so mails and rate limits of parallel runs do not mix. */
+function unique(label: string) {
+  return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+async function mailTexts(request: APIRequestContext): Promise<string[]> {
+  const response = await request.get(`${UPSTREAM_URL}/dev/mailbox.json`);
+  const mails = (await response.json()) as { text: string }[];
+  return mails.map((mail) => mail.text);
+}
+
+function form(page: Page) {
+  return page.getByRole("region", { name: "Jouw vraag" });
+}
+
+async function fillQuestion(
+  page: Page,
+  values: { email: string; message: string },
+) {
+  await page.getByLabel("Naam").fill("Sanne de Vries");
+  await page.getByLabel("E-mailadres").fill(values.email);
+  await page.getByLabel("School (optioneel)").fill("Domstad Lyceum");
+  await page.getByLabel("Klas (optioneel)").fill("4 havo");
+  await page.getByLabel("Mijn vraag gaat over").selectOption("Workshop");
+  await page.getByLabel("Bericht").fill(values.message);
+}
+
+test("shows the locations and the form, and passes axe", async ({ page }) => {
+  await page.goto("/contact");
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Stel een vraag" }),
+  ).toBeVisible();
+  const locations = page.getByRole("region", { name: "Locaties" });
+  for (const location of site.locations) {
+    await expect(
+      locations.getByRole("heading", { name: location.display }),
+    ).toBeVisible();
+    if (location.externeLocatieUrl) {
+      await expect(
+        locations.getByRole("link", { name: `Meer over ${location.display}` }),
+      ).toHaveAttribute("href", location.externeLocatieUrl);
+    }
+  }
+  await expect(
+    form(page).getByLabel("Mijn vraag gaat over").locator("option"),
+  ).toHaveText([
+    "Maak een keuze",
+    "Evenement",
+    "Locatie",
+    "Workshop",
+    "Overig",
+  ]);
+  await expectNoA11yViolations(page);
+});
+
+test("required fields say so in Dutch, tied to their field", async ({
+  page,
+}) => {
+  await page.goto("/contact");
+  await page.getByRole("button", { name: "Versturen" }).click();
+  for (const label of [
+    "Naam",
+    "E-mailadres",
+    "Mijn vraag gaat over",
+    "Bericht",
+  ]) {
+    const field = page.getByLabel(label, { exact: true });
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(field).toHaveAccessibleDescription(VALIDATION.required);
+  }
+  for (const label of ["School (optioneel)", "Klas (optioneel)"]) {
+    await expect(page.getByLabel(label)).not.toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+  }
+  await expectNoA11yViolations(page);
+});
+
+test("an invalid e-mail address is refused and the other values stay", async ({
+  page,
+}) => {
+  await page.goto("/contact");
+  await fillQuestion(page, {
+    email: "sanne@school",
+    message: "Mag ik een vriendin meenemen?",
+  });
+  await page.getByRole("button", { name: "Versturen" }).click();
+  await expect(page.getByLabel("E-mailadres")).toHaveAccessibleDescription(
+    VALIDATION.email,
+  );
+  await expect(page.getByLabel("Naam")).toHaveValue("Sanne de Vries");
+  await expect(page.getByLabel("Mijn vraag gaat over")).toHaveValue("Workshop");
+  await expect(page.getByLabel("Bericht")).toHaveValue(
+    "Mag ik een vriendin meenemen?",
+  );
+});
+
+test("a sent question shows the success toast and an empty form", async ({
+  page,
+  request,
+}) => {
+  const message = unique("Hoe laat begint de eerste ronde?");
+  await page.goto("/contact");
+  await fillQuestion(page, { email: `${unique("sanne")}@example.nl`, message });
+  await page.getByRole("button", { name: "Versturen" }).click();
+
+  await expect(page.getByText(MESSAGES.questionSent)).toBeVisible();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.getByLabel("Naam")).toHaveValue("");
+  await expect(page.getByLabel("Bericht")).toHaveValue("");
+  expect(
+    (await mailTexts(request)).some((text) => text.includes(message)),
+  ).toBe(true);
+});
+
+test("a filled honeypot looks like success but sends nothing", async ({
+  page,
+  request,
+}) => {
+  const message = unique("Koop nu goedkope horloges");
+  await page.goto("/contact");
+  await fillQuestion(page, { email: `${unique("bot")}@example.nl`, message });
+  await page
+    .locator('input[name="website"]')
+    .fill("https://spam.example.com", { force: true });
+  await page.getByRole("button", { name: "Versturen" }).click();
+
+  await expect(page.getByText(MESSAGES.questionSent)).toBeVisible();
+  expect(
+    (await mailTexts(request)).some((text) => text.includes(message)),
+  ).toBe(false);
+});
+
+test("an upstream refusal shows the error toast and keeps every value", async ({
+  page,
+  request,
+}) => {
+  const email = `${unique("vaak")}@example.nl`;
+  // Use up this address's allowance at the upstream, so the next question is refused (429).
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const response = await request.post(
+      `${UPSTREAM_URL}${API_BASE_PATH}/support/create`,
+      {
+        headers: {
+          [HEADERS.siteHost]: "localhost",
+          [HEADERS.apiKey]: "demo-api-key",
+          [HEADERS.anonymousUserId]: "e2e",
+        },
+        data: {
+          name: "Test",
+          email,
+          school: null,
+          klas: null,
+          questionAbout: "Overig",
+          message: "Vraag",
+        },
+      },
+    );
+    expect(response.status()).toBe(200);
+  }
+
+  await page.goto("/contact");
+  await fillQuestion(page, { email, message: "Nog een vraag" });
+  await page.getByRole("button", { name: "Versturen" }).click();
+
+  await expect(
+    page.getByRole("alert").filter({ hasText: MESSAGES.genericError }).first(),
+  ).toBeVisible();
+  await expect(page.getByLabel("Naam")).toHaveValue("Sanne de Vries");
+  await expect(page.getByLabel("E-mailadres")).toHaveValue(email);
+  await expect(page.getByLabel("School (optioneel)")).toHaveValue(
+    "Domstad Lyceum",
+  );
+  await expect(page.getByLabel("Klas (optioneel)")).toHaveValue("4 havo");
+  await expect(page.getByLabel("Mijn vraag gaat over")).toHaveValue("Workshop");
+  await expect(page.getByLabel("Bericht")).toHaveValue("Nog een vraag");
+});

@@ -1,0 +1,184 @@
+import { expect, test, type Page } from "@playwright/test";
+import { buildDemoData } from "../../upstream/demo/data";
+import { MESSAGES } from "../../app/messages";
+import { expectNoA11yViolations } from "./support/axe";
+
+const site = buildDemoData().find((demo) => demo.name === "localhost")!;
+const WEEKDAY_DATE =
+  /^(maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag) \d{1,2} [a-z]+ \d{4}$/;
+
+function mainMenu(page: Page) {
+  return page.getByRole("navigation", { name: "Hoofdmenu" });
+}
+
+function eventCards(page: Page) {
+  return page
+    .getByRole("region", { name: "Evenementen" })
+    .getByRole("listitem");
+}
+
+test("shows the page text, the events sorted by date and passes axe", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await expect(
+    page.getByRole("heading", { level: 1, name: site.pages.home.title! }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "Evenementen" }),
+  ).toBeVisible();
+
+  const expected = site.orientationDays.toSorted(
+    (a, b) => a.daysFromToday - b.daysFromToday,
+  );
+  await expect(eventCards(page).getByRole("heading", { level: 3 })).toHaveText(
+    expected.map((day) => day.schoolDisplay),
+  );
+
+  for (const [index, day] of expected.entries()) {
+    const card = eventCards(page).nth(index);
+    const texts = await card.getByRole("paragraph").allInnerTexts();
+    const address =
+      day.address && day.postalCode && day.city
+        ? `${day.address}, ${day.postalCode} ${day.city}`
+        : null;
+    // The address line only when address, postal code and city all exist.
+    expect(texts.includes(address ?? "")).toBe(address !== null);
+    expect(texts.some((text) => WEEKDAY_DATE.test(text.toLowerCase()))).toBe(
+      true,
+    );
+    await expect(
+      card.getByText(`${day.start_time} – ${day.end_time}`),
+    ).toBeVisible();
+    await expect(
+      card.getByRole("button", { name: /^Inschrijven/ }),
+    ).toBeVisible();
+  }
+  await expect(page.getByText(MESSAGES.noEvents)).toHaveCount(0);
+  await expectNoA11yViolations(page);
+});
+
+test("'Inschrijven' chooses the day, goes to /inschrijven and shows the Inschrijven tab", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await expect(
+    mainMenu(page).getByRole("link", { name: "Inschrijven" }),
+  ).toHaveCount(0);
+
+  await eventCards(page)
+    .first()
+    .getByRole("button", { name: /^Inschrijven/ })
+    .click();
+  await expect(page).toHaveURL(/\/inschrijven$/);
+  await expect(
+    mainMenu(page).getByRole("link", { name: "Inschrijven" }),
+  ).toHaveAttribute("aria-current", "page");
+
+  // Choosing another day (no registration yet) also goes to school selection.
+  await page.goto("/");
+  await expect(
+    mainMenu(page).getByRole("link", { name: "Inschrijven" }),
+  ).toBeVisible();
+  await eventCards(page)
+    .nth(1)
+    .getByRole("button", { name: /^Inschrijven/ })
+    .click();
+  await expect(page).toHaveURL(/\/inschrijven$/);
+});
+
+test("a tampered day id is refused with a message, not a crash", async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto("/");
+  const response = await page.request.post("/?index", {
+    form: { orientationDayId: "geen-getal" },
+    headers: { origin: baseURL! },
+  });
+  expect(response.status()).toBe(400);
+});
+
+test("the logo carousel links to each school's website in a new tab", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const carousel = page.getByRole("region", { name: "Scholen" });
+  const links = carousel.getByRole("listitem").getByRole("link");
+  await expect(links).toHaveCount(site.schools.length);
+
+  for (const school of site.schools) {
+    const link = carousel.getByTitle(
+      `Ga naar de website van ${school.display}`,
+    );
+    await expect(link).toHaveAccessibleName(school.display);
+    await expect(
+      link.getByRole("img", { name: school.display }),
+    ).toHaveAttribute("src", school.logo!);
+    if (school.website) {
+      await expect(link).toHaveAttribute("href", school.website);
+      await expect(link).toHaveAttribute("target", "_blank");
+      await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    } else {
+      await expect(link).toHaveAttribute("href", "#");
+      expect(await link.getAttribute("target")).toBeNull();
+    }
+  }
+});
+
+function scrollPosition(page: Page) {
+  return page
+    .getByRole("region", { name: "Scholen" })
+    .getByRole("list")
+    .evaluate((list) => list.scrollLeft);
+}
+
+test("the carousel advances by itself only with JavaScript, and its button stops it", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.slow();
+  await page.goto("/");
+  expect(await scrollPosition(page)).toBe(0);
+
+  if (!javaScriptEnabled) {
+    // Without JavaScript it is a row that scrolls by hand, and it stays where it is.
+    await page.waitForTimeout(6_000);
+    expect(await scrollPosition(page)).toBe(0);
+    await expect(
+      page.getByRole("button", { name: "Automatisch afspelen stoppen" }),
+    ).toHaveCount(0);
+    return;
+  }
+
+  await expect
+    .poll(() => scrollPosition(page), { timeout: 8_000 })
+    .toBeGreaterThan(0);
+
+  await page
+    .getByRole("button", { name: "Automatisch afspelen stoppen" })
+    .click();
+  await expect(
+    page.getByRole("button", { name: "Automatisch afspelen starten" }),
+  ).toBeVisible();
+  // Let a smooth scroll that was under way come to rest.
+  await page.waitForTimeout(1_000);
+  const stoppedAt = await scrollPosition(page);
+  await page.waitForTimeout(6_000);
+  expect(await scrollPosition(page)).toBe(stoppedAt);
+});
+
+test("the carousel does not start by itself when reduced motion is preferred", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "autoplay needs JavaScript");
+  test.slow();
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto("/");
+  await expect(
+    page.getByRole("button", { name: "Automatisch afspelen starten" }),
+  ).toBeVisible();
+  await page.waitForTimeout(6_000);
+  expect(await scrollPosition(page)).toBe(0);
+});
