@@ -112,11 +112,6 @@ test.describe("maintenance on", () => {
   });
 
   test("the maintenance page passes axe", async ({ page }) => {
-    // KNOWN GAP: the no-JavaScript audit (a second tab) stalls inside axe on this page only; not yet explained.
-    test.skip(
-      test.info().project.name === "js-off",
-      "axe stalls in the no-JavaScript audit of this page",
-    );
     await page.goto(`${app.url}/under-construction`);
     await expect(
       page.getByRole("heading", { name: "Under Construction" }),
