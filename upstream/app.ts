@@ -33,6 +33,8 @@ export interface AppOptions {
   now?: () => Date;
   /** Artificial delay before every API answer, for testing slow upstreams. */
   latencyMs?: number;
+  /** Test only: see ServiceConfig.seatCheckDelayMs. */
+  seatCheckDelayMs?: number;
   renderMedia?: MediaRenderer;
   rateLimit?: { max: number; windowMinutes: number };
   mailFrom?: string;
@@ -174,6 +176,7 @@ export function createApp(db: Db, options: AppOptions = {}): UpstreamApp {
     now,
     rateLimit: options.rateLimit ?? { max: 5, windowMinutes: 15 },
     mailer,
+    seatCheckDelayMs: options.seatCheckDelayMs,
   });
   const handle = handlers(service);
   const app = new Hono();

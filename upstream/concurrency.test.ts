@@ -21,6 +21,11 @@ import {
 
 const DRAFTS = 200;
 const SEATS = 10;
+/**
+ * Each seat check holds its lock this long, so requests overlap for real: without the write lock two of them
+ * would count the same free seat and both take it, and these tests would fail.
+ */
+const SEAT_CHECK_DELAY_MS = 3;
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -36,7 +41,11 @@ async function raceSetup(options: UpstreamServerOptions = {}) {
     display: "Druk",
     seats: { 2: SEATS },
   });
-  const t = await startTestUpstream({ data, ...options });
+  const t = await startTestUpstream({
+    data,
+    seatCheckDelayMs: SEAT_CHECK_DELAY_MS,
+    ...options,
+  });
   cleanups.push(() => t.server.close());
   const drafts = await Promise.all(
     Array.from({ length: DRAFTS }, () => t.draft()),
@@ -93,6 +102,7 @@ async function spawnUpstream(dbFile: string): Promise<string> {
         UPSTREAM_DB: dbFile,
         UPSTREAM_PORT: "0",
         UPSTREAM_API_KEY: TEST_API_KEY,
+        UPSTREAM_SEAT_CHECK_DELAY_MS: String(SEAT_CHECK_DELAY_MS),
       },
       stdio: ["ignore", "pipe", "inherit"],
     },
@@ -129,6 +139,9 @@ it(`never oversells: ${DRAFTS} drafts racing for ${SEATS} seats get exactly ${SE
   expect(seatsTaken(t.server, workshop, 2)).toBe(SEATS);
 });
 
+// Within one process the handlers run one at a time (better-sqlite3 is synchronous), so the first test checks
+// the HTTP path end to end; this one is what catches a missing write lock: with the IMMEDIATE transactions
+// removed it sells 12 of the 10 seats.
 it("never oversells when several processes share the database file", async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "upstream-race-"));
   cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -24,6 +24,13 @@ const EnvSchema = z.object({
     .includes("{", { message: "needs a {host} or {name} placeholder" })
     .default("http://{host}:3000"),
   UPSTREAM_LATENCY_MS: z.coerce.number().int().min(0).default(0),
+  /** Test only: widens the race window when taking a seat (see the concurrency tests). */
+  UPSTREAM_SEAT_CHECK_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1000)
+    .default(0),
 });
 
 export type UpstreamEnv = z.infer<typeof EnvSchema>;

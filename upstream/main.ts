@@ -21,6 +21,7 @@ const server = await createUpstreamServer({
   tokenTtlMinutes: env.TOKEN_TTL_MINUTES,
   siteUrlTemplate: env.SITE_URL_TEMPLATE,
   latencyMs: env.UPSTREAM_LATENCY_MS,
+  seatCheckDelayMs: env.UPSTREAM_SEAT_CHECK_DELAY_MS,
   mailFrom: env.MAIL_FROM,
   mailTransport: env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : undefined,
   renderMedia,

@@ -56,6 +56,16 @@ export interface ServiceConfig {
   now: () => Date;
   rateLimit: { max: number; windowMinutes: number };
   mailer: Mailer;
+  /**
+   * Holds the lock this long between counting a round's seats and taking one. Only the concurrency tests set it:
+   * it widens the window in which a missing lock would let two buyers take the last seat.
+   */
+  seatCheckDelayMs?: number;
+}
+
+/** Blocks the thread, as a slow disk would inside the transaction. */
+function blockFor(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 export interface SiteRow {
@@ -719,6 +729,7 @@ export function createService(db: Db, config: ServiceConfig) {
             `${w.display} is full in round ${choice.round}`,
           );
         }
+        if (config.seatCheckDelayMs) blockFor(config.seatCheckDelayMs);
         run(
           "DELETE FROM choices WHERE registration_id = ? AND (round_number = ? OR workshop_id = ?)",
           reg.id,
