@@ -14,6 +14,10 @@ import { effectiveProtocol } from "~/middleware/host.server";
 
 export const streamTimeout = 5_000;
 
+// Read the configuration when the server loads this build, so bad or missing settings stop the start with a
+// message naming the variable, rather than failing every request afterwards.
+env();
+
 // Sentry is initialised by instrument.server.mjs (loaded with node --import) when SENTRY_DSN is set. That file is
 // plain JavaScript outside the build, so the event filter, written in TypeScript, is registered here instead.
 Sentry.addEventProcessor((event, hint) =>
