@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
-import { cn } from "~/lib/utils";
-import { isActive, type NavItem } from "./nav-items";
+import { isActive, navLink, type NavItem } from "./nav-items";
 
 /**
  * The floating tab bar under 768 px (spec "Layout"). Tapping the active item deselects it without navigating;
@@ -31,12 +30,7 @@ export function BottomTabBar({ items }: { items: NavItem[] }) {
                   event.preventDefault();
                   setDeselectedOn(pathname);
                 }}
-                className={cn(
-                  "focus-visible:ring-primary-700 dark:focus-visible:ring-primary-300 flex h-11 items-center justify-center rounded-full px-3 text-sm font-semibold transition-colors focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:outline-none dark:focus-visible:ring-offset-gray-900",
-                  active
-                    ? "bg-primary-700 text-white"
-                    : "hover:bg-primary-50 hover:text-primary-800 dark:hover:text-primary-200 text-gray-800 dark:text-gray-200 dark:hover:bg-gray-800",
-                )}
+                className={navLink({ place: "bottom", active })}
               >
                 {item.label}
               </Link>

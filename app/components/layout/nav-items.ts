@@ -1,3 +1,5 @@
+import { cva } from "class-variance-authority";
+
 /**
  * The main navigation, shared by the top tabs and the bottom tab bar (spec "Layout"). An item is active on its
  * own path, or on any path it lists in `activeOn` (a trailing `/*` matches everything below it).
@@ -34,3 +36,22 @@ export function isActive(item: NavItem, pathname: string): boolean {
     (item.activeOn ?? []).some((pattern) => matches(pattern, pathname))
   );
 }
+
+/** The look of a navigation link: a tab in the top bar, or a pill in the floating bottom bar. */
+export const navLink = cva(
+  "focus-visible:ring-primary-700 dark:focus-visible:ring-primary-300 items-center text-sm font-semibold transition-colors focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:outline-none",
+  {
+    variants: {
+      place: {
+        top: "inline-flex h-10 rounded-md px-4 dark:focus-visible:ring-offset-gray-950",
+        bottom:
+          "flex h-11 justify-center rounded-full px-3 dark:focus-visible:ring-offset-gray-900",
+      },
+      active: {
+        true: "bg-primary-700 text-white",
+        false:
+          "hover:bg-primary-50 hover:text-primary-800 dark:hover:text-primary-200 text-gray-800 dark:text-gray-200 dark:hover:bg-gray-800",
+      },
+    },
+  },
+);

@@ -1,8 +1,7 @@
 import { Link, useLocation } from "react-router";
 import type { Settings } from "~/upstream/contract";
-import { cn } from "~/lib/utils";
 import { LogoutButton } from "./logout-button";
-import { isActive, type NavItem } from "./nav-items";
+import { isActive, navLink, type NavItem } from "./nav-items";
 
 /** Sticky top bar: the site logo (home link), the tabs from 768 px up, and the logout button. */
 export function SiteHeader({
@@ -44,12 +43,7 @@ export function SiteHeader({
                   <Link
                     to={item.to}
                     aria-current={active ? "page" : undefined}
-                    className={cn(
-                      "focus-visible:ring-primary-700 dark:focus-visible:ring-primary-300 inline-flex h-10 items-center rounded-md px-4 text-sm font-semibold transition-colors focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:outline-none dark:focus-visible:ring-offset-gray-950",
-                      active
-                        ? "bg-primary-700 text-white"
-                        : "hover:bg-primary-50 hover:text-primary-800 dark:hover:text-primary-200 text-gray-800 dark:text-gray-200 dark:hover:bg-gray-800",
-                    )}
+                    className={navLink({ place: "top", active })}
                   >
                     {item.label}
                   </Link>
