@@ -1,0 +1,249 @@
+/**
+ * A real created (confirmed) registration for the browser's visitor, made through the reference upstream's own
+ * API: the steps the registration screens will take, so the behaviours that depend on one can be tested now.
+ *
+ * The browser gets its registration id from the app (in the signed session cookie); the test reads that id and
+ * then speaks to the upstream as the app would, with the same headers. The cookie is only read, never written.
+ */
+import { expect } from "@playwright/test";
+import type { APIRequestContext, APIResponse, Page } from "@playwright/test";
+import { z } from "zod";
+import { APP_URL, UPSTREAM_URL } from "../../../playwright.config";
+import {
+  API_BASE_PATH,
+  ENDPOINTS,
+  HEADERS,
+  RegistrationSchema,
+  SchoolSchema,
+  WorkshopSchema,
+} from "../../../app/upstream/contract";
+import type {
+  EndpointName,
+  PendingConfirmationBody,
+  Registration,
+} from "../../../app/upstream/contract";
+import { SESSION_COOKIE_NAME } from "../../../app/session/session.server";
+
+const API_KEY = "demo-api-key";
+/** The host the browser uses, which the app passes on as the site host ("localhost" site). */
+const SITE_HOST = new URL(APP_URL).host;
+
+/** The part of the session cookie these tests read. */
+const SessionSchema = z.object({
+  anonymousUserId: z.string().min(1),
+  registrationId: z.string().min(1),
+  orientationDayId: z.number().int().positive().optional(),
+});
+export type SessionIds = z.infer<typeof SessionSchema>;
+
+/**
+ * What the browser's session cookie holds. React Router's signed cookie is URL-encoded base64 of JSON, then
+ * "." and the signature; the payload is readable without the secret.
+ */
+export async function readSession(page: Page): Promise<SessionIds> {
+  const cookie = (await page.context().cookies(APP_URL)).find(
+    (candidate) => candidate.name === SESSION_COOKIE_NAME,
+  );
+  if (!cookie) throw new Error("the browser holds no session cookie");
+  const signed = decodeURIComponent(cookie.value);
+  const payload = signed.slice(0, signed.lastIndexOf("."));
+  const json: unknown = JSON.parse(
+    Buffer.from(payload, "base64").toString("utf8"),
+  );
+  return SessionSchema.parse(json);
+}
+
+export interface Visitor {
+  anonymousUserId: string;
+  registrationId: string;
+}
+
+/** Calls the upstream directly as the app does for this visitor. */
+export function upstreamCall(
+  request: APIRequestContext,
+  visitor: Visitor,
+  name: EndpointName,
+  options: { body?: unknown; query?: Record<string, string | number> } = {},
+): Promise<APIResponse> {
+  const endpoint = ENDPOINTS[name];
+  return request.fetch(`${UPSTREAM_URL}${API_BASE_PATH}${endpoint.path}`, {
+    method: endpoint.method,
+    headers: {
+      [HEADERS.apiKey]: API_KEY,
+      [HEADERS.siteHost]: SITE_HOST,
+      [HEADERS.anonymousUserId]: visitor.anonymousUserId,
+      [HEADERS.registrationId]: visitor.registrationId,
+    },
+    params: options.query,
+    data: options.body,
+  });
+}
+
+/** Fails with the upstream's own answer (status and body) when it is not the expected status. */
+async function expectStatus(
+  response: APIResponse,
+  status: number,
+  what: string,
+): Promise<void> {
+  if (response.status() !== status) {
+    throw new Error(
+      `${what}: expected ${status}, upstream answered ${response.status()} ${await response.text()}`,
+    );
+  }
+}
+
+/** The visitor's registration as the upstream has it, or null when it has none (204). */
+export async function fetchRegistration(
+  request: APIRequestContext,
+  visitor: Visitor,
+): Promise<Registration | null> {
+  const response = await upstreamCall(request, visitor, "registration");
+  if (response.status() === 204) return null;
+  await expectStatus(response, 200, "GET registration");
+  return RegistrationSchema.parse(await response.json());
+}
+
+/** Whether the upstream holds a created (confirmed) registration for the visitor. */
+export async function hasCreatedRegistration(
+  request: APIRequestContext,
+  visitor: Visitor,
+): Promise<boolean> {
+  const registration = await fetchRegistration(request, visitor);
+  return registration !== null && registration.created !== null;
+}
+
+/**
+ * Chooses one workshop in one round. Other tests take seats on the same upstream at the same time, so a round
+ * that fills up between reading the availability and choosing (409) makes way for the next one.
+ */
+async function chooseAnyWorkshop(
+  request: APIRequestContext,
+  visitor: Visitor,
+): Promise<void> {
+  const response = await upstreamCall(request, visitor, "workshops");
+  await expectStatus(response, 200, "GET workshops");
+  const workshops = z.array(WorkshopSchema).parse(await response.json());
+  const openRounds = workshops.flatMap((workshop) =>
+    workshop.availability
+      .filter((entry) => entry.available)
+      .map((entry) => ({ round: entry.round, workshop: workshop.id })),
+  );
+  for (const choice of openRounds) {
+    const update = await upstreamCall(request, visitor, "update", {
+      body: { choices: [choice] },
+    });
+    if (update.status() === 409) continue;
+    await expectStatus(update, 200, "POST update");
+    return;
+  }
+  throw new Error("no workshop round has a free seat on this orientation day");
+}
+
+/** The confirmation token from the newest confirmation mail to the address, through the dev mailbox. */
+async function confirmationToken(
+  request: APIRequestContext,
+  email: string,
+): Promise<string> {
+  const response = await request.get(`${UPSTREAM_URL}/dev/mailbox.json`, {
+    params: { to: email },
+  });
+  await expectStatus(response, 200, "GET mailbox");
+  const mails = z
+    .array(z.object({ links: z.array(z.string()) }))
+    .parse(await response.json());
+  // Newest first.
+  const link = mails
+    .flatMap((mail) => mail.links)
+    .find((candidate) => candidate.includes("/inschrijving-bevestigen?"));
+  const token = link ? new URL(link).searchParams.get("token") : null;
+  if (!token) throw new Error(`no confirmation link mailed to ${email}`);
+  return token;
+}
+
+export interface CreatedRegistration extends Visitor {
+  /** The orientation day the registration is for: the first day on Home. */
+  orientationDayId: number;
+  email: string;
+}
+
+function uniqueEmail(): string {
+  return `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 10)}@example.com`;
+}
+
+/**
+ * Chooses the first orientation day on Home in the browser, then creates, fills and confirms the registration
+ * of the browser's registration id upstream. Afterwards the visitor has a created registration for that day.
+ */
+export async function createConfirmedRegistration(
+  page: Page,
+  request: APIRequestContext,
+): Promise<CreatedRegistration> {
+  await page.goto("/");
+  await page
+    .getByRole("region", { name: "Evenementen" })
+    .getByRole("listitem")
+    .first()
+    .getByRole("button", { name: /^Inschrijven/ })
+    .click();
+  await expect(page).toHaveURL(/\/inschrijven$/);
+
+  const session = await readSession(page);
+  const orientationDayId = session.orientationDayId;
+  if (orientationDayId === undefined)
+    throw new Error("choosing a day did not store it in the session");
+  const visitor: Visitor = {
+    anonymousUserId: session.anonymousUserId,
+    registrationId: session.registrationId,
+  };
+
+  const schoolsResponse = await upstreamCall(request, visitor, "schools", {
+    query: { orientationDay: orientationDayId },
+  });
+  await expectStatus(schoolsResponse, 200, "GET schools");
+  const [school] = z.array(SchoolSchema).parse(await schoolsResponse.json());
+  if (!school)
+    throw new Error(`no school takes part in day ${orientationDayId}`);
+
+  await expectStatus(
+    await upstreamCall(request, visitor, "create", {
+      body: { school: school.id, orientationDay: orientationDayId },
+    }),
+    200,
+    "POST create",
+  );
+  await chooseAnyWorkshop(request, visitor);
+
+  const email = uniqueEmail();
+  const personalData: PendingConfirmationBody = {
+    geslacht: "x",
+    voornaam: "Sam",
+    tussenvoegsel: "de",
+    achternaam: "Tester",
+    klas: "3B",
+    telefoonnummer: null,
+    emailadres: email,
+    aantalPersonen: 1,
+    marketingOptin: false,
+    display: "Sam",
+  };
+  await expectStatus(
+    await upstreamCall(request, visitor, "pendingConfirmation", {
+      body: personalData,
+    }),
+    200,
+    "POST pending-confirmation",
+  );
+  await expectStatus(
+    await upstreamCall(request, visitor, "confirm", {
+      body: { token: await confirmationToken(request, email) },
+    }),
+    200,
+    "POST confirm",
+  );
+
+  expect(
+    await hasCreatedRegistration(request, visitor),
+    "the registration is confirmed",
+  ).toBe(true);
+  return { ...visitor, orientationDayId, email };
+}
