@@ -102,6 +102,28 @@ describe("choosing an orientation day on Home", () => {
     expect(session.schoolId).toBeNull();
   });
 
+  it("deletes a registration of another day even when the session has forgotten its day (after 24 h)", async () => {
+    session.setRegistrationId("registration-id-of-the-visitor");
+    const result = await choose("3", {
+      registration: async () => ({ status: 200, data: registration }),
+      delete: async () => ({ status: 200, data: { message: "ok" } }),
+    });
+    expect(location(result)).toBe("/inschrijven");
+    expect(calls).toEqual(["registration", "delete"]);
+    expect(session.orientationDayId).toBe(3);
+  });
+
+  it("keeps a registration for the chosen day", async () => {
+    session.setRegistrationId("registration-id-of-the-visitor");
+    session.setSchool(7);
+    const result = await choose("1", {
+      registration: async () => ({ status: 200, data: registration }),
+    });
+    expect(calls).toEqual(["registration"]);
+    expect(location(result)).toBe("/inschrijven");
+    expect(session.orientationDayId).toBe(1);
+  });
+
   it("without a registration (204) switches the day without deleting, and forgets the school", async () => {
     session.setOrientationDay(1);
     session.setSchool(7);

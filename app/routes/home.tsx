@@ -113,10 +113,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const previous = session.orientationDayId;
 
   try {
-    if (previous !== null && previous !== chosen && session.registrationId) {
+    if (session.registrationId) {
       const registration = await upstream.call("registration");
-      if (registration.status === 200) {
-        // A registration belongs to one day: cancel it before switching, then start the new day afresh.
+      // A registration belongs to one day: cancel it before switching, then start the new day afresh. Its own
+      // day decides, not the session's, which is forgotten after 24 h while the registration lives on.
+      if (
+        registration.status === 200 &&
+        registration.data.orientationDay.id !== chosen
+      ) {
         await upstream.call("delete");
         session.setOrientationDay(chosen);
         session.setSchool(null);
