@@ -27,7 +27,6 @@ if (!env.UPSTREAM_URL) {
   env.UPSTREAM_URL = upstream.url;
   // The demo runs without configuration; a real deployment sets SESSION_SECRET (see README).
   env.ALLOW_DEV_SESSION_SECRET ??= "true";
-  console.log(`Demo upstream: ${upstream.url} (mailbox: ${upstream.url}/dev/mailbox)`);
 }
 
 const app = dev
