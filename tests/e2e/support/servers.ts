@@ -103,8 +103,15 @@ export async function startAppServer(
   env: Record<string, string> = {},
 ): Promise<RunningServer> {
   const port = await freePort();
+  // Error reporting is set up before the app loads, as in the Dockerfile and scripts/start.mjs; it stays off
+  // unless `env` sets SENTRY_DSN.
   const { child, output } = launch(
-    ["node_modules/@react-router/serve/bin.js", "build/server/index.js"],
+    [
+      "--import",
+      "./instrument.server.mjs",
+      "node_modules/@react-router/serve/bin.js",
+      "build/server/index.js",
+    ],
     {
       NODE_ENV: "production",
       HOST: "127.0.0.1",
