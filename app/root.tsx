@@ -1,7 +1,6 @@
 import * as Sentry from "@sentry/react-router";
 import {
   isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -16,10 +15,10 @@ import "./app.css";
 import { BottomTabBar } from "~/components/layout/bottom-tab-bar";
 import { FlashToasts } from "~/components/layout/flash-toasts";
 import { LoadingOverlay } from "~/components/layout/loading-overlay";
+import { MessagePage } from "~/components/layout/message-page";
 import { navItems } from "~/components/layout/nav-items";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
-import { Button } from "~/components/ui/button";
 import { env } from "~/env.server";
 import { rootMiddleware } from "~/middleware/index.server";
 import { MESSAGES } from "~/messages";
@@ -160,17 +159,7 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <main
-        id="inhoud"
-        className="mx-auto flex max-w-xl flex-col items-center gap-6 p-8 text-center"
-      >
-        <h1 className="text-2xl font-bold">{MESSAGES.notFound}</h1>
-        <Button asChild>
-          <Link to="/">Ga naar Home</Link>
-        </Button>
-      </main>
-    );
+    return <MessagePage message={MESSAGES.notFound} />;
   }
   return <UnexpectedError error={error} />;
 }
@@ -181,15 +170,5 @@ function UnexpectedError({ error }: { error: unknown }) {
     console.error(error);
     Sentry.captureException(error);
   }, [error]);
-  return (
-    <main
-      id="inhoud"
-      className="mx-auto flex max-w-xl flex-col items-center gap-6 p-8 text-center"
-    >
-      <h1 className="text-2xl font-bold">{MESSAGES.unexpectedError}</h1>
-      <Button asChild>
-        <Link to="/">Ga naar Home</Link>
-      </Button>
-    </main>
-  );
+  return <MessagePage message={MESSAGES.unexpectedError} />;
 }

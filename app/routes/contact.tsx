@@ -224,50 +224,25 @@ function QuestionForm({
             <p>{form.errors.join(" ")}</p>
           </Alert>
         ) : null}
-        <FormField
-          label="Naam"
-          htmlFor={fields.name.id}
-          errorId={fields.name.errorId}
-          errors={fields.name.errors}
-        >
+        <FormField label="Naam" field={fields.name}>
           <Input key={nameKey} {...nameProps} autoComplete="name" />
         </FormField>
-        <FormField
-          label="E-mailadres"
-          htmlFor={fields.email.id}
-          errorId={fields.email.errorId}
-          errors={fields.email.errors}
-        >
+        <FormField label="E-mailadres" field={fields.email}>
           <Input key={emailKey} {...emailProps} autoComplete="email" />
         </FormField>
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField
-            label="School (optioneel)"
-            htmlFor={fields.school.id}
-            errorId={fields.school.errorId}
-            errors={fields.school.errors}
-          >
+          <FormField label="School (optioneel)" field={fields.school}>
             <Input
               key={schoolKey}
               {...schoolProps}
               autoComplete="organization"
             />
           </FormField>
-          <FormField
-            label="Klas (optioneel)"
-            htmlFor={fields.klas.id}
-            errorId={fields.klas.errorId}
-            errors={fields.klas.errors}
-          >
+          <FormField label="Klas (optioneel)" field={fields.klas}>
             <Input key={klasKey} {...klasProps} />
           </FormField>
         </div>
-        <FormField
-          label="Mijn vraag gaat over"
-          htmlFor={fields.questionAbout.id}
-          errorId={fields.questionAbout.errorId}
-          errors={fields.questionAbout.errors}
-        >
+        <FormField label="Mijn vraag gaat over" field={fields.questionAbout}>
           <Select key={topicKey} {...topicProps}>
             <option value="">Maak een keuze</option>
             {QUESTION_TOPICS.map((topic) => (
@@ -277,12 +252,7 @@ function QuestionForm({
             ))}
           </Select>
         </FormField>
-        <FormField
-          label="Bericht"
-          htmlFor={fields.message.id}
-          errorId={fields.message.errorId}
-          errors={fields.message.errors}
-        >
+        <FormField label="Bericht" field={fields.message}>
           <Textarea key={messageKey} {...messageProps} rows={6} />
         </FormField>
         {/* Off-screen and out of the tab order and the accessibility tree: only bots fill it in. */}

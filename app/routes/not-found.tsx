@@ -1,5 +1,6 @@
-import { data, Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { data } from "react-router";
+import { MessagePage } from "~/components/layout/message-page";
+import { MESSAGES } from "~/messages";
 
 export function loader() {
   return data(null, { status: 404 });
@@ -10,12 +11,5 @@ export function meta() {
 }
 
 export default function NotFound() {
-  return (
-    <main id="inhoud" className="mx-auto flex max-w-xl flex-col items-center gap-6 p-8 text-center">
-      <h1 className="text-2xl font-bold">Oeps! De pagina die je zoekt bestaat niet.</h1>
-      <Button asChild>
-        <Link to="/">Ga naar Home</Link>
-      </Button>
-    </main>
-  );
+  return <MessagePage message={MESSAGES.notFound} />;
 }

@@ -9,7 +9,8 @@ const buttonVariants = cva(
     variants: {
       variant: {
         default: "bg-primary-700 text-white hover:bg-primary-800",
-        outline: "border border-primary-700 bg-white text-primary-800 hover:bg-primary-50",
+        outline:
+          "border border-primary-700 bg-white text-primary-800 hover:bg-primary-50",
         ghost: "text-primary-800 hover:bg-primary-50",
         destructive: "bg-red-700 text-white hover:bg-red-800",
         link: "text-primary-800 underline underline-offset-4 hover:no-underline",
@@ -26,14 +27,26 @@ const buttonVariants = cva(
 );
 
 export interface ButtonProps
-  extends React.ButtonHTMLAttributes<HTMLButtonElement>,
+  extends
+    React.ButtonHTMLAttributes<HTMLButtonElement>,
     VariantProps<typeof buttonVariants> {
   asChild?: boolean;
 }
 
-export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
+export function Button({
+  className,
+  variant,
+  size,
+  asChild = false,
+  ...props
+}: ButtonProps) {
   const Comp = asChild ? Slot : "button";
-  return <Comp className={cn(buttonVariants({ variant, size, className }))} {...props} />;
+  return (
+    <Comp
+      className={cn(buttonVariants({ variant, size, className }))}
+      {...props}
+    />
+  );
 }
 
 export { buttonVariants };
