@@ -1,19 +1,7 @@
-import * as Sentry from "@sentry/react-router";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { beforeSend } from "~/lib/sentry-filter";
-
-// The server renders <meta name="sentry-dsn"> when error reporting is configured.
-const dsn = document.querySelector<HTMLMetaElement>(
-  'meta[name="sentry-dsn"]',
-)?.content;
-
-if (dsn) {
-  // Errors only: no tracing integration or sample rate, no session replay. Errors React Router catches are
-  // reported by the root error boundary.
-  Sentry.init({ dsn, beforeSend, sendDefaultPii: false });
-}
+import { startErrorReporting } from "~/lib/error-reporting.client";
 
 startTransition(() => {
   hydrateRoot(
@@ -23,3 +11,7 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+// After hydration, so the reporter never delays the page; errors React Router catches are reported by the root
+// error boundary.
+void startErrorReporting();

@@ -1,4 +1,3 @@
-import * as Sentry from "@sentry/react-router";
 import {
   isRouteErrorResponse,
   Links,
@@ -22,6 +21,7 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { env } from "~/env.server";
 import { rootMiddleware } from "~/middleware/index.server";
 import { MESSAGES } from "~/messages";
+import { reportError } from "~/lib/error-reporting.client";
 import { useNonce } from "~/lib/nonce";
 import { themeCss } from "~/lib/theme";
 import { getRequestState } from "~/session/request-state.server";
@@ -168,7 +168,7 @@ function UnexpectedError({ error }: { error: unknown }) {
   // The server logs and reports its own errors; this reports those that happen in the browser.
   useEffect(() => {
     console.error(error);
-    Sentry.captureException(error);
+    reportError(error);
   }, [error]);
   return <MessagePage message={MESSAGES.unexpectedError} />;
 }
