@@ -1,3 +1,5 @@
+// First: it configures Zod before any route module builds a schema.
+import "~/lib/zod-in-browser";
 import {
   isRouteErrorResponse,
   Links,
@@ -43,6 +45,12 @@ export function headers() {
  * hint, and keeps it in step when the preference changes.
  */
 const COLOR_SCHEME_SCRIPT = `(function(){var m=matchMedia("(prefers-color-scheme: dark)");function a(){document.documentElement.classList.toggle("dark",m.matches)}a();m.addEventListener("change",a)})()`;
+
+/** What search results and shared links say about the site. */
+function siteDescription(locationName: string | null | undefined) {
+  const who = locationName ? ` van ${locationName}` : "";
+  return `Schrijf je in voor de oriëntatiedagen${who}: kies je dag, je school en per ronde een workshop.`;
+}
 
 /** The maintenance page replaces the whole site, so it gets no navigation or footer. */
 const BARE_PATHS = ["/under-construction"];
@@ -113,6 +121,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           suppressHydrationWarning
           dangerouslySetInnerHTML={{ __html: COLOR_SCHEME_SCRIPT }}
         />
+        <meta
+          name="description"
+          content={siteDescription(data?.settings.fullLocationName)}
+        />
+        {/* The site's own logo as its icon; a neutral one where settings give none. */}
+        <link rel="icon" href={data?.settings.logo ?? "/favicon.svg"} />
         <Meta />
         <Links />
         {data ? (
