@@ -33,7 +33,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  reporter: process.env.CI
+    ? [["list"]]
+    : [["list"], ["html", { open: "never" }]],
   timeout: 30_000,
   use: {
     baseURL: APP_URL,
@@ -43,8 +45,22 @@ export default defineConfig({
     launchOptions,
   },
   projects: [
-    { name: "js-on", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
-    { name: "js-off", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
+    {
+      name: "js-on",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions,
+        javaScriptEnabled: true,
+      },
+    },
+    {
+      name: "js-off",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions,
+        javaScriptEnabled: false,
+      },
+    },
   ],
   webServer: [
     {

@@ -4,7 +4,11 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "upstream/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "upstream/**/*.test.ts",
+      "scripts/**/*.test.ts",
+    ],
     environment: "node",
     testTimeout: 20_000,
   },

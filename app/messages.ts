@@ -6,13 +6,15 @@ export const MESSAGES = {
   genericError: "Er is iets fout gegaan. Probeer het later opnieuw",
   unexpectedError: "Er is iets misgegaan, probeer het later opnieuw.",
   registrationExpired: "Je registratie is verlopen of niet gevonden.",
-  alreadyRegistered: "Er is al een inschrijving voor dit e-mailadres, login om je inschrijving te wijzigen.",
+  alreadyRegistered:
+    "Er is al een inschrijving voor dit e-mailadres, login om je inschrijving te wijzigen.",
   confirmationFailed: "Er is iets misgegaan.",
   loginLinkExpired: "De login link is verlopen of niet gevonden.",
   loginFailed: "Er is iets misgegaan, probeer het later opnieuw.",
   loginRequested:
     "Als dit e-mailadres bij ons bekend is, ontvang je binnen enkele minuten een e-mail met een link om in te loggen.",
-  questionSent: "Jouw vraag is verstuurd. We nemen zo snel mogelijk contact op.",
+  questionSent:
+    "Jouw vraag is verstuurd. We nemen zo snel mogelijk contact op.",
   favouriteAdded: "Toegevoegd aan favorieten",
   favouriteRemoved: "Verwijderd uit favorieten",
   loggedOut: "Je bent uitgelogd",
@@ -22,7 +24,8 @@ export const MESSAGES = {
   cancelQuestion: "Weet je zeker dat je je inschrijving wilt annuleren?",
   notFound: "Oeps! De pagina die je zoekt bestaat niet.",
   noEvents: "Er zijn op dit moment geen evenementen beschikbaar.",
-  noEventsTryLater: "Er zijn op dit moment geen evenementen beschikbaar. Probeer het later nog eens!",
+  noEventsTryLater:
+    "Er zijn op dit moment geen evenementen beschikbaar. Probeer het later nog eens!",
   noWorkshops: "Geen workshops gevonden",
   noRoundsFilled: "Er zijn geen rondes gevuld.",
   cannotRegisterYet: "Je kunt nog niet inschrijven.",
@@ -54,6 +57,11 @@ export const MAINTENANCE = {
   title: "Under Construction",
   reopens: (date: string) => `We zijn er weer op ${date}.`,
   remaining: "Resterende tijd",
-  units: { days: "dagen", hours: "uren", minutes: "minuten", seconds: "seconden" },
+  units: {
+    days: "dagen",
+    hours: "uren",
+    minutes: "minuten",
+    seconds: "seconden",
+  },
   bypass: "Doorgaan naar website",
 } as const;

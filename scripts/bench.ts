@@ -7,7 +7,14 @@ import { spawn } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { bin, freePort, instrumentArgs, root, startUpstream, waitFor } from "./processes.mjs";
+import {
+  bin,
+  freePort,
+  instrumentArgs,
+  root,
+  startUpstream,
+  waitFor,
+} from "./processes.mjs";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -18,41 +25,65 @@ const upstream = await startUpstream({
   reset: true,
 });
 const appPort = await freePort();
-const app = spawn(process.execPath, [...instrumentArgs(), bin("react-router-serve"), "./build/server/index.js"], {
-  cwd: root,
-  stdio: ["ignore", "ignore", "inherit"],
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(appPort),
-    UPSTREAM_URL: upstream.url,
-    SESSION_SECRET: "benchmark-session-secret-0123456789",
-    MAINTENANCE: "false",
+const app = spawn(
+  process.execPath,
+  [...instrumentArgs(), bin("react-router-serve"), "./build/server/index.js"],
+  {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(appPort),
+      UPSTREAM_URL: upstream.url,
+      SESSION_SECRET: "benchmark-session-secret-0123456789",
+      MAINTENANCE: "false",
+    },
   },
-});
+);
 const appUrl = `http://localhost:${appPort}`;
 
 try {
   await waitFor(`${appUrl}/health`, 30_000, app);
   // A returning visitor: the session cookie of a first visit.
   const first = await fetch(`${appUrl}/`);
-  const cookie = first.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = first.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 
-  const scenarios: { name: string; url: string; headers?: Record<string, string> }[] = [
+  const scenarios: {
+    name: string;
+    url: string;
+    headers?: Record<string, string>;
+  }[] = [
     { name: "Home, first visit (no cookie)", url: `${appUrl}/` },
     { name: "Home, returning visitor", url: `${appUrl}/`, headers: { cookie } },
-    { name: "Contact, returning visitor", url: `${appUrl}/contact`, headers: { cookie } },
+    {
+      name: "Contact, returning visitor",
+      url: `${appUrl}/contact`,
+      headers: { cookie },
+    },
     { name: "Health check", url: `${appUrl}/health` },
     {
       name: "Upstream: orientation days",
       url: `${upstream.url}/v1/orientation-days/available`,
-      headers: { "x-api-key": "demo-api-key", "x-site-host": "localhost", "x-anonymous-user-id": "bench" },
+      headers: {
+        "x-api-key": "demo-api-key",
+        "x-site-host": "localhost",
+        "x-anonymous-user-id": "bench",
+      },
     },
   ];
 
   const rows = [];
   for (const scenario of scenarios) {
-    const result = await autocannon({ url: scenario.url, headers: scenario.headers, connections, duration: seconds });
+    const result = await autocannon({
+      url: scenario.url,
+      headers: scenario.headers,
+      connections,
+      duration: seconds,
+    });
     rows.push({
       scenario: scenario.name,
       "req/s": Math.round(result.requests.average),
@@ -63,7 +94,9 @@ try {
       errors: result.errors + result.timeouts,
     });
   }
-  console.log(`\n${connections} connections, ${seconds} s per scenario, Node ${process.version}`);
+  console.log(
+    `\n${connections} connections, ${seconds} s per scenario, Node ${process.version}`,
+  );
   console.table(rows);
 } finally {
   app.kill("SIGTERM");

@@ -3,7 +3,11 @@ import type { ChildProcess, SpawnOptions } from "node:child_process";
 export const root: string;
 export function bin(name: string): string;
 export function freePort(): Promise<number>;
-export function waitFor(url: string, timeoutMs?: number, child?: ChildProcess): Promise<void>;
+export function waitFor(
+  url: string,
+  timeoutMs?: number,
+  child?: ChildProcess,
+): Promise<void>;
 export function startUpstream(options: {
   port: number;
   db: string;
@@ -11,4 +15,8 @@ export function startUpstream(options: {
   env?: Record<string, string>;
 }): Promise<{ url: string; child: ChildProcess }>;
 export function instrumentArgs(): string[];
-export function run(command: string, args: string[], options?: SpawnOptions): Promise<number>;
+export function run(
+  command: string,
+  args: string[],
+  options?: SpawnOptions,
+): Promise<number>;

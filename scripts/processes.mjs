@@ -23,7 +23,10 @@ export function freePort() {
 export async function waitFor(url, timeoutMs = 60_000, child) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`process exited (${child.exitCode}) before ${url} answered`);
+    if (child && child.exitCode !== null)
+      throw new Error(
+        `process exited (${child.exitCode}) before ${url} answered`,
+      );
     try {
       const response = await fetch(url);
       if (response.ok) return;
@@ -41,7 +44,12 @@ export async function startUpstream({ port, db, reset = false, env = {} }) {
   const child = spawn(bin("tsx"), args, {
     cwd: root,
     stdio: "inherit",
-    env: { ...process.env, UPSTREAM_PORT: String(port), UPSTREAM_DB: db, ...env },
+    env: {
+      ...process.env,
+      UPSTREAM_PORT: String(port),
+      UPSTREAM_DB: db,
+      ...env,
+    },
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/health`, 60_000, child);
@@ -50,13 +58,19 @@ export async function startUpstream({ port, db, reset = false, env = {} }) {
 
 /** Arguments for node that load the error-reporting setup before the server, when the file exists. */
 export function instrumentArgs() {
-  return existsSync(`${root}instrument.server.mjs`) ? ["--import", "./instrument.server.mjs"] : [];
+  return existsSync(`${root}instrument.server.mjs`)
+    ? ["--import", "./instrument.server.mjs"]
+    : [];
 }
 
 /** Runs a command to completion; resolves with its exit code. */
 export function run(command, args, options = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: "inherit", ...options });
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: "inherit",
+      ...options,
+    });
     child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }

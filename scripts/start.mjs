@@ -7,7 +7,8 @@ const dev = process.argv.includes("--dev");
 const children = [];
 
 function stopAll(code) {
-  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  for (const child of children)
+    if (child.exitCode === null) child.kill("SIGTERM");
   process.exitCode = code;
 }
 process.on("SIGINT", () => stopAll(0));
@@ -20,7 +21,9 @@ if (!env.UPSTREAM_URL) {
   const upstream = await startUpstream({
     port,
     db: env.UPSTREAM_DB ?? `${root}data/upstream.sqlite`,
-    env: { SITE_URL_TEMPLATE: env.SITE_URL_TEMPLATE ?? `http://{host}:${appPort}` },
+    env: {
+      SITE_URL_TEMPLATE: env.SITE_URL_TEMPLATE ?? `http://{host}:${appPort}`,
+    },
   });
   children.push(upstream.child);
   upstream.child.on("exit", (code) => stopAll(code ?? 1));
@@ -30,11 +33,23 @@ if (!env.UPSTREAM_URL) {
 }
 
 const app = dev
-  ? spawn(bin("react-router"), ["dev", "--port", env.PORT ?? "3000"], { cwd: root, stdio: "inherit", env })
-  : spawn(process.execPath, [...instrumentArgs(), bin("react-router-serve"), "./build/server/index.js"], {
+  ? spawn(bin("react-router"), ["dev", "--port", env.PORT ?? "3000"], {
       cwd: root,
       stdio: "inherit",
-      env: { NODE_ENV: "production", ...env },
-    });
+      env,
+    })
+  : spawn(
+      process.execPath,
+      [
+        ...instrumentArgs(),
+        bin("react-router-serve"),
+        "./build/server/index.js",
+      ],
+      {
+        cwd: root,
+        stdio: "inherit",
+        env: { NODE_ENV: "production", ...env },
+      },
+    );
 children.push(app);
 app.on("exit", (code) => stopAll(code ?? 1));

@@ -29,7 +29,9 @@ async function ensureChromium() {
     console.log("Installing Chromium from apt…");
     const updated = await run("apt-get", ["update", "-qq"]);
     if (updated !== 0) return updated;
-    return run("apt-get", ["install", "-y", "-qq", "chromium"], { env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    return run("apt-get", ["install", "-y", "-qq", "chromium"], {
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
   }
   console.log("No Chromium found: installing Playwright's own browser…");
   return run(bin("playwright"), ["install", "chromium"]);
@@ -41,16 +43,30 @@ await step("unit tests", () => run(bin("vitest"), ["run"]));
 await step("build", () => run("npm", ["run", "build"]));
 await step("contract suite (reference upstream)", async () => {
   const port = await freePort();
-  const upstream = await startUpstream({ port, db: join(tmpdir(), `contract-${process.pid}.sqlite`), reset: true });
+  const upstream = await startUpstream({
+    port,
+    db: join(tmpdir(), `contract-${process.pid}.sqlite`),
+    reset: true,
+  });
   try {
-    return await run(bin("vitest"), ["run", "--config", "vitest.contract.config.ts"], {
-      env: { ...process.env, UPSTREAM_URL: upstream.url, CONTRACT_WRITE: "true" },
-    });
+    return await run(
+      bin("vitest"),
+      ["run", "--config", "vitest.contract.config.ts"],
+      {
+        env: {
+          ...process.env,
+          UPSTREAM_URL: upstream.url,
+          CONTRACT_WRITE: "true",
+        },
+      },
+    );
   } finally {
     upstream.child.kill("SIGTERM");
   }
 });
 await step("chromium", ensureChromium);
-await step("end-to-end (JavaScript on and off)", () => run(bin("playwright"), ["test"]));
+await step("end-to-end (JavaScript on and off)", () =>
+  run(bin("playwright"), ["test"]),
+);
 
 console.log(`\n${steps.join("\n")}`);

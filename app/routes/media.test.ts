@@ -4,7 +4,10 @@ import {
   respond,
   startMisbehavingServer,
 } from "~/upstream/test/misbehaving-server";
-import type { Behaviour, MisbehavingServer } from "~/upstream/test/misbehaving-server";
+import type {
+  Behaviour,
+  MisbehavingServer,
+} from "~/upstream/test/misbehaving-server";
 import { loader } from "./media";
 
 let server: MisbehavingServer;
@@ -21,7 +24,9 @@ afterAll(async () => {
 
 function get(path: string, headers: Record<string, string> = {}) {
   const request = new Request(`http://localhost/media/${path}`, { headers });
-  return loader({ params: { "*": path }, request } as unknown as Parameters<typeof loader>[0]);
+  return loader({ params: { "*": path }, request } as unknown as Parameters<
+    typeof loader
+  >[0]);
 }
 
 const png: Behaviour = (_request, response) => {
@@ -34,21 +39,30 @@ describe("/media", () => {
     server.behave(png);
     const response = await get("logos/school-1.png");
 
-    expect(server.requests.map((r) => r.url)).toEqual(["/media/logos/school-1.png"]);
+    expect(server.requests.map((r) => r.url)).toEqual([
+      "/media/logos/school-1.png",
+    ]);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/png");
     expect(response.headers.get("cache-control")).toBe("public, max-age=86400");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("etag")).toBe('"v1"');
-    expect([...new Uint8Array(await response.arrayBuffer())]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    expect([...new Uint8Array(await response.arrayBuffer())]).toEqual([
+      0x89, 0x50, 0x4e, 0x47,
+    ]);
   });
 
   it("passes a conditional request on and answers 304", async () => {
     server.behave((request, response) => {
-      response.writeHead(request.headers["if-none-match"] === '"v1"' ? 304 : 200, { etag: '"v1"' });
+      response.writeHead(
+        request.headers["if-none-match"] === '"v1"' ? 304 : 200,
+        { etag: '"v1"' },
+      );
       response.end();
     });
-    const response = await get("logos/school-1.png", { "if-none-match": '"v1"' });
+    const response = await get("logos/school-1.png", {
+      "if-none-match": '"v1"',
+    });
     expect(response.status).toBe(304);
     expect(response.headers.get("etag")).toBe('"v1"');
   });
@@ -58,7 +72,15 @@ describe("/media", () => {
     expect((await get("logos/missing.png")).status).toBe(404);
   });
 
-  it.each(["", "../v1/settings", "logos/../../v1/settings", ".env", "logos//a.png", "logos/a b.png", "a\\b.png"])(
+  it.each([
+    "",
+    "../v1/settings",
+    "logos/../../v1/settings",
+    ".env",
+    "logos//a.png",
+    "logos/a b.png",
+    "a\\b.png",
+  ])(
     "answers 404 for the odd path %j without asking the upstream",
     async (path) => {
       server.behave(png);

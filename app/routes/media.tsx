@@ -14,7 +14,8 @@ const CACHE_CONTROL = "public, max-age=86400";
 /** Pictures can be SVG: never let one run script or load anything, even when opened on its own. */
 const SAFETY_HEADERS = {
   "X-Content-Type-Options": "nosniff",
-  "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+  "Content-Security-Policy":
+    "default-src 'none'; style-src 'unsafe-inline'; sandbox",
 };
 
 /** Conditional request headers passed on so the upstream can answer 304. */
@@ -23,13 +24,20 @@ const CONDITIONAL = ["if-none-match", "if-modified-since"] as const;
 const VALIDATORS = ["etag", "last-modified"] as const;
 
 function empty(status: number, headers: Record<string, string> = {}): Response {
-  return new Response(null, { status, headers: { ...SAFETY_HEADERS, ...headers } });
+  return new Response(null, {
+    status,
+    headers: { ...SAFETY_HEADERS, ...headers },
+  });
 }
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const path = params["*"] ?? "";
   const segments = path.split("/");
-  if (path.length > MAX_PATH_LENGTH || !segments.every((segment) => SEGMENT.test(segment))) return empty(404);
+  if (
+    path.length > MAX_PATH_LENGTH ||
+    !segments.every((segment) => SEGMENT.test(segment))
+  )
+    return empty(404);
 
   const upstreamUrl = `${env().UPSTREAM_URL.replace(/\/+$/, "")}/media/${segments.map(encodeURIComponent).join("/")}`;
   const forward = new Headers({ accept: "image/*" });
@@ -43,7 +51,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     upstream = await fetch(upstreamUrl, {
       headers: forward,
       redirect: "error",
-      signal: AbortSignal.any([request.signal, AbortSignal.timeout(TIMEOUT_MS)]),
+      signal: AbortSignal.any([
+        request.signal,
+        AbortSignal.timeout(TIMEOUT_MS),
+      ]),
     });
   } catch {
     return empty(502, { "Cache-Control": "no-store" });
@@ -55,13 +66,17 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     if (value) validators[name] = value;
   }
 
-  if (upstream.status === 304) return empty(304, { "Cache-Control": CACHE_CONTROL, ...validators });
+  if (upstream.status === 304)
+    return empty(304, { "Cache-Control": CACHE_CONTROL, ...validators });
   if (upstream.status === 404 || upstream.status === 410) {
     await upstream.body?.cancel();
     return empty(404);
   }
   const contentType = upstream.headers.get("content-type") ?? "";
-  if (upstream.status !== 200 || !/^image\/[\w.+-]+(\s*;.*)?$/i.test(contentType)) {
+  if (
+    upstream.status !== 200 ||
+    !/^image\/[\w.+-]+(\s*;.*)?$/i.test(contentType)
+  ) {
     await upstream.body?.cancel();
     return empty(502, { "Cache-Control": "no-store" });
   }
@@ -74,6 +89,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   };
   // fetch decodes compressed bodies, so the upstream's length only holds for an unencoded body.
   const length = upstream.headers.get("content-length");
-  if (length && !upstream.headers.has("content-encoding")) headers["Content-Length"] = length;
+  if (length && !upstream.headers.has("content-encoding"))
+    headers["Content-Length"] = length;
   return new Response(upstream.body, { status: 200, headers });
 }

@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { HEADERS } from "./contract";
-import { UpstreamError, createUpstreamClient, retryDelay } from "./client.server";
+import {
+  UpstreamError,
+  createUpstreamClient,
+  retryDelay,
+} from "./client.server";
 import type { UpstreamClientOptions, UpstreamIdentity } from "./client.server";
 import {
   closeSocket,
@@ -13,7 +17,10 @@ import {
 } from "./test/misbehaving-server";
 import type { MisbehavingServer } from "./test/misbehaving-server";
 
-const identity: UpstreamIdentity = { siteHost: "venlo.example.nl", anonymousUserId: "anon-123" };
+const identity: UpstreamIdentity = {
+  siteHost: "venlo.example.nl",
+  anonymousUserId: "anon-123",
+};
 const hash = { hash: "0123456789abcdef0123" };
 
 let server: MisbehavingServer;
@@ -28,8 +35,17 @@ afterEach(async () => {
   await server.close();
 });
 
-function client(options: UpstreamClientOptions = {}, who: UpstreamIdentity = identity) {
-  return createUpstreamClient(who, { baseUrl: server.url, apiKey: "secret-key", report, random: () => 0, ...options });
+function client(
+  options: UpstreamClientOptions = {},
+  who: UpstreamIdentity = identity,
+) {
+  return createUpstreamClient(who, {
+    baseUrl: server.url,
+    apiKey: "secret-key",
+    report,
+    random: () => 0,
+    ...options,
+  });
 }
 
 async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
@@ -57,7 +73,9 @@ describe("upstream client", () => {
   it("sends the site host, API key and anonymous id, and the registration id only when given", async () => {
     server.behave(respondJson(200, hash));
     await client().call("registrationHash");
-    await client({}, { ...identity, registrationId: "reg-456" }).call("registrationHash");
+    await client({}, { ...identity, registrationId: "reg-456" }).call(
+      "registrationHash",
+    );
 
     const [without, withId] = server.requests;
     expect(without?.url).toBe("/v1/registration/hash");
@@ -91,13 +109,18 @@ describe("upstream client", () => {
 
   it("answers 200 with the data parsed by the contract", async () => {
     server.behave(respondJson(200, hash));
-    await expect(client().call("registrationHash")).resolves.toEqual({ status: 200, data: hash });
+    await expect(client().call("registrationHash")).resolves.toEqual({
+      status: 200,
+      data: hash,
+    });
     expect(report).not.toHaveBeenCalled();
   });
 
   it("answers 204 as no content", async () => {
     server.behave(respond(204));
-    await expect(client().call("registration")).resolves.toEqual({ status: 204 });
+    await expect(client().call("registration")).resolves.toEqual({
+      status: 204,
+    });
   });
 
   it("retries a GET whose connection is closed twice, with attempt headers, then rejects as network", async () => {
@@ -106,7 +129,11 @@ describe("upstream client", () => {
 
     expect(error.kind).toBe("network");
     expect(error.endpoint).toBe("registrationHash");
-    expect(server.requests.map((r) => r.headers[HEADERS.attempt])).toEqual([undefined, "1", "2"]);
+    expect(server.requests.map((r) => r.headers[HEADERS.attempt])).toEqual([
+      undefined,
+      "1",
+      "2",
+    ]);
     expect(report).toHaveBeenCalledTimes(1);
     expect(report).toHaveBeenCalledWith(error);
   });
@@ -126,7 +153,10 @@ describe("upstream client", () => {
 
   it("succeeds when a retry gets an answer", async () => {
     server.behave(sequence(closeSocket, respondJson(200, hash)));
-    await expect(client().call("registrationHash")).resolves.toEqual({ status: 200, data: hash });
+    await expect(client().call("registrationHash")).resolves.toEqual({
+      status: 200,
+      data: hash,
+    });
     expect(server.requests).toHaveLength(2);
     expect(server.requests[1]?.headers[HEADERS.attempt]).toBe("1");
     expect(report).not.toHaveBeenCalled();
@@ -137,20 +167,28 @@ describe("upstream client", () => {
     const error = await failure(client({ timeoutMs: 200 }).call("settings"));
 
     expect(error.kind).toBe("timeout");
-    expect(server.requests.map((r) => r.headers[HEADERS.attempt])).toEqual([undefined, "1", "2"]);
+    expect(server.requests.map((r) => r.headers[HEADERS.attempt])).toEqual([
+      undefined,
+      "1",
+      "2",
+    ]);
     expect(report).toHaveBeenCalledTimes(1);
   });
 
   it("rejects as timeout when the body stalls after the head", async () => {
     server.behave(stallBody);
-    const error = await failure(client({ timeoutMs: 200 }).call("registrationHash"));
+    const error = await failure(
+      client({ timeoutMs: 200 }).call("registrationHash"),
+    );
     expect(error.kind).toBe("timeout");
     expect(report).toHaveBeenCalledTimes(1);
   });
 
   it("never retries a POST that gets no response", async () => {
     server.behave(closeSocket);
-    const error = await failure(client().call("workshopImages", { body: { workshop: 3 } }));
+    const error = await failure(
+      client().call("workshopImages", { body: { workshop: 3 } }),
+    );
 
     expect(error.kind).toBe("network");
     expect(server.requests).toHaveLength(1);
@@ -158,7 +196,9 @@ describe("upstream client", () => {
   });
 
   it("does not retry a 500 and rejects with the status and error body", async () => {
-    server.behave(respondJson(500, { error: "internal", detail: "database down" }));
+    server.behave(
+      respondJson(500, { error: "internal", detail: "database down" }),
+    );
     const error = await failure(client().call("settings"));
 
     expect(error.kind).toBe("status");
@@ -177,8 +217,15 @@ describe("upstream client", () => {
   });
 
   it("does not report statuses the contract lists as answers of the call", async () => {
-    server.behave(respondJson(409, { error: "conflict", detail: "Already registered for this day" }));
-    const error = await failure(client().call("confirm", { body: { token: "t".repeat(20) } }));
+    server.behave(
+      respondJson(409, {
+        error: "conflict",
+        detail: "Already registered for this day",
+      }),
+    );
+    const error = await failure(
+      client().call("confirm", { body: { token: "t".repeat(20) } }),
+    );
     expect(error.status).toBe(409);
     expect(error.body?.detail).toBe("Already registered for this day");
     expect(report).not.toHaveBeenCalled();

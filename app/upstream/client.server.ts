@@ -8,7 +8,13 @@ import * as Sentry from "@sentry/react-router";
 import ky, { TimeoutError } from "ky";
 import type { z } from "zod";
 import { env } from "~/env.server";
-import { API_BASE_PATH, ENDPOINTS, ErrorBodySchema, HEADERS, fillPath } from "./contract";
+import {
+  API_BASE_PATH,
+  ENDPOINTS,
+  ErrorBodySchema,
+  HEADERS,
+  fillPath,
+} from "./contract";
 import type { EndpointName, ErrorBody } from "./contract";
 
 export interface UpstreamIdentity {
@@ -56,7 +62,11 @@ export interface UpstreamClientOptions {
 }
 
 type Endpoints = typeof ENDPOINTS;
-type BodyOf<N extends EndpointName> = Endpoints[N] extends { body: infer B extends z.ZodType } ? z.input<B> : never;
+type BodyOf<N extends EndpointName> = Endpoints[N] extends {
+  body: infer B extends z.ZodType;
+}
+  ? z.input<B>
+  : never;
 export type AnswerOf<N extends EndpointName> = z.output<Endpoints[N]["answer"]>;
 
 export interface UpstreamCallInput<N extends EndpointName> {
@@ -66,7 +76,10 @@ export interface UpstreamCallInput<N extends EndpointName> {
 }
 
 export interface UpstreamClient {
-  call<N extends EndpointName>(name: N, input?: UpstreamCallInput<N>): Promise<UpstreamAnswer<AnswerOf<N>>>;
+  call<N extends EndpointName>(
+    name: N,
+    input?: UpstreamCallInput<N>,
+  ): Promise<UpstreamAnswer<AnswerOf<N>>>;
 }
 
 export const TIMEOUT_MS = 20_000;
@@ -75,7 +88,10 @@ const RETRY_BASE_DELAY_MS = 300;
 const RETRY_METHODS = ["get", "head", "options"] as const;
 
 /** Delay before retry number `retryIndex` (0 for the first retry): 300 ms × 2^n plus 0–99 ms of jitter. */
-export function retryDelay(retryIndex: number, random: () => number = Math.random): number {
+export function retryDelay(
+  retryIndex: number,
+  random: () => number = Math.random,
+): number {
   const jitter = Math.min(99, Math.floor(random() * 100));
   return RETRY_BASE_DELAY_MS * 2 ** retryIndex + jitter;
 }
@@ -90,7 +106,10 @@ function defaultReport(error: UpstreamError): void {
   Sentry.captureException(error);
 }
 
-export function createUpstreamClient(identity: UpstreamIdentity, options: UpstreamClientOptions = {}): UpstreamClient {
+export function createUpstreamClient(
+  identity: UpstreamIdentity,
+  options: UpstreamClientOptions = {},
+): UpstreamClient {
   const baseUrl = (options.baseUrl ?? env().UPSTREAM_URL).replace(/\/+$/, "");
   const apiKey = options.apiKey ?? env().UPSTREAM_API_KEY;
   const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
@@ -103,7 +122,8 @@ export function createUpstreamClient(identity: UpstreamIdentity, options: Upstre
     [HEADERS.anonymousUserId]: identity.anonymousUserId,
     accept: "application/json",
   };
-  if (identity.registrationId) headers[HEADERS.registrationId] = identity.registrationId;
+  if (identity.registrationId)
+    headers[HEADERS.registrationId] = identity.registrationId;
 
   async function call<N extends EndpointName>(
     name: N,
@@ -148,7 +168,11 @@ export function createUpstreamClient(identity: UpstreamIdentity, options: Upstre
       });
     } catch (error) {
       const kind = error instanceof TimeoutError ? "timeout" : "network";
-      return fail(new UpstreamError(kind, name, `no response (${kind})`, { cause: error }));
+      return fail(
+        new UpstreamError(kind, name, `no response (${kind})`, {
+          cause: error,
+        }),
+      );
     }
 
     if (response.status === 204) {
@@ -162,29 +186,55 @@ export function createUpstreamClient(identity: UpstreamIdentity, options: Upstre
       text = await response.text();
     } catch (error) {
       const kind = bodyDeadline.signal.aborted ? "timeout" : "network";
-      return fail(new UpstreamError(kind, name, `body not received (${kind})`, { status: response.status, cause: error }));
+      return fail(
+        new UpstreamError(kind, name, `body not received (${kind})`, {
+          status: response.status,
+          cause: error,
+        }),
+      );
     } finally {
       clearTimeout(timer);
     }
 
     if (response.status !== 200) {
       const body = parseJson(text);
-      const parsed = ErrorBodySchema.safeParse(body.ok ? body.value : undefined);
-      const error = new UpstreamError("status", name, `answered ${response.status}`, {
-        status: response.status,
-        body: parsed.success ? parsed.data : undefined,
-      });
+      const parsed = ErrorBodySchema.safeParse(
+        body.ok ? body.value : undefined,
+      );
+      const error = new UpstreamError(
+        "status",
+        name,
+        `answered ${response.status}`,
+        {
+          status: response.status,
+          body: parsed.success ? parsed.data : undefined,
+        },
+      );
       // Statuses the contract lists for this call are answers the product handles, not faults to report.
-      const expected = "errors" in endpoint && response.status in endpoint.errors;
+      const expected =
+        "errors" in endpoint && response.status in endpoint.errors;
       if (!expected) report(error);
       throw error;
     }
 
     const json = parseJson(text);
-    if (!json.ok) return fail(new UpstreamError("malformed", name, "answer is not JSON", { status: 200, cause: json.error }));
+    if (!json.ok)
+      return fail(
+        new UpstreamError("malformed", name, "answer is not JSON", {
+          status: 200,
+          cause: json.error,
+        }),
+      );
     const parsed = endpoint.answer.safeParse(json.value);
     if (!parsed.success) {
-      return fail(new UpstreamError("malformed", name, "answer does not match the contract", { status: 200, cause: parsed.error }));
+      return fail(
+        new UpstreamError(
+          "malformed",
+          name,
+          "answer does not match the contract",
+          { status: 200, cause: parsed.error },
+        ),
+      );
     }
     return { status: 200, data: parsed.data as AnswerOf<N> };
   }
@@ -192,7 +242,9 @@ export function createUpstreamClient(identity: UpstreamIdentity, options: Upstre
   return { call };
 }
 
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: unknown } {
+function parseJson(
+  text: string,
+): { ok: true; value: unknown } | { ok: false; error: unknown } {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {

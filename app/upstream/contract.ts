@@ -18,7 +18,12 @@ export const HEADERS = {
   attempt: "x-retry-attempt",
 } as const;
 
-export const SITE_NAMES = ["localhost", "venlo", "studiekeuze-event-040", "studiemarkt013"] as const;
+export const SITE_NAMES = [
+  "localhost",
+  "venlo",
+  "studiekeuze-event-040",
+  "studiemarkt013",
+] as const;
 
 // ─── Building blocks ─────────────────────────────────────────────────────────
 
@@ -31,7 +36,9 @@ const hexColor = z.string().regex(/^[0-9a-fA-F]{6}$/, "hex colour without #");
  * A picture: an absolute https URL, or a path starting with /media/ on the upstream. The web app serves
  * upstream paths through its own /media route, so the browser never talks to the upstream.
  */
-const imageRef = z.string().regex(/^(https:\/\/|\/media\/)/, "https URL or /media/ path");
+const imageRef = z
+  .string()
+  .regex(/^(https:\/\/|\/media\/)/, "https URL or /media/ path");
 const optionalText = z.string().nullable();
 
 export const ErrorBodySchema = z.object({
@@ -45,7 +52,11 @@ export const MessageSchema = z.object({ message: z.string() });
 
 // ─── Entities (spec section 3) ───────────────────────────────────────────────
 
-export const WorkshopRefSchema = z.object({ id, slug: z.string().min(1), display: z.string() });
+export const WorkshopRefSchema = z.object({
+  id,
+  slug: z.string().min(1),
+  display: z.string(),
+});
 export type WorkshopRef = z.infer<typeof WorkshopRefSchema>;
 
 export const RondeSchema = z.object({
@@ -82,12 +93,21 @@ export type School = z.infer<typeof SchoolSchema>;
 export const SchoolLogoSchema = SchoolSchema;
 export type SchoolLogo = z.infer<typeof SchoolLogoSchema>;
 
-export const AvailabilityEntrySchema = z.object({ round: z.number().int().positive(), available: z.boolean() });
+export const AvailabilityEntrySchema = z.object({
+  round: z.number().int().positive(),
+  available: z.boolean(),
+});
 export type AvailabilityEntry = z.infer<typeof AvailabilityEntrySchema>;
 
-export const ProviderSchema = z.object({ display: z.string(), image: imageRef.nullable() });
+export const ProviderSchema = z.object({
+  display: z.string(),
+  image: imageRef.nullable(),
+});
 
-export const DomeinSchema = z.object({ display: z.string(), labelColor: hexColor });
+export const DomeinSchema = z.object({
+  display: z.string(),
+  labelColor: hexColor,
+});
 export type Domein = z.infer<typeof DomeinSchema>;
 
 export const WorkshopSchema = z.object({
@@ -117,7 +137,10 @@ export const RegistrationSchema = z.object({
   school: z.object({ id, display: z.string() }).nullable(),
   orientationDay: z.object({ id, rondes: z.array(RondeSchema) }),
   /** Keyed by round number ("1", "2", …); null when the round has no choice. */
-  choices: z.record(z.string().regex(/^\d+$/), z.object({ workshop: WorkshopRefSchema }).nullable()),
+  choices: z.record(
+    z.string().regex(/^\d+$/),
+    z.object({ workshop: WorkshopRefSchema }).nullable(),
+  ),
   geslacht: z.enum(GESLACHT).nullable(),
   voornaam: optionalText,
   tussenvoegsel: optionalText,
@@ -163,7 +186,12 @@ export const PageSchema = z.object({
 });
 export type Page = z.infer<typeof PageSchema>;
 
-export const QUESTION_TOPICS = ["Evenement", "Locatie", "Workshop", "Overig"] as const;
+export const QUESTION_TOPICS = [
+  "Evenement",
+  "Locatie",
+  "Workshop",
+  "Overig",
+] as const;
 
 export const SupportQuestionSchema = z.object({
   name: z.string().min(1).max(200),
@@ -177,14 +205,27 @@ export type SupportQuestion = z.infer<typeof SupportQuestionSchema>;
 
 // ─── Payloads ────────────────────────────────────────────────────────────────
 
-export const RequestLoginBodySchema = z.object({ email: z.email().max(254), orientationDayId: id });
+export const RequestLoginBodySchema = z.object({
+  email: z.email().max(254),
+  orientationDayId: id,
+});
 export const TokenBodySchema = z.object({ token: z.string().min(16).max(200) });
-export const LoginAnswerSchema = z.object({ registrationId: z.string().min(16), registration: RegistrationSchema });
+export const LoginAnswerSchema = z.object({
+  registrationId: z.string().min(16),
+  registration: RegistrationSchema,
+});
 export const HashAnswerSchema = z.object({ hash: z.string().min(16).max(200) });
-export const CreateRegistrationBodySchema = z.object({ school: id, orientationDay: id });
+export const CreateRegistrationBodySchema = z.object({
+  school: id,
+  orientationDay: id,
+});
 export const AddSchoolBodySchema = z.object({ school: id });
 export const UpdateChoicesBodySchema = z.object({
-  choices: z.array(z.object({ round: z.number().int().positive(), workshop: id.nullable() })).min(1),
+  choices: z
+    .array(
+      z.object({ round: z.number().int().positive(), workshop: id.nullable() }),
+    )
+    .min(1),
 });
 export const PendingConfirmationBodySchema = z.object({
   geslacht: z.enum(GESLACHT),
@@ -198,7 +239,9 @@ export const PendingConfirmationBodySchema = z.object({
   marketingOptin: z.boolean(),
   display: z.string().min(1).max(100),
 });
-export type PendingConfirmationBody = z.infer<typeof PendingConfirmationBodySchema>;
+export type PendingConfirmationBody = z.infer<
+  typeof PendingConfirmationBodySchema
+>;
 export const WorkshopImagesBodySchema = z.object({ workshop: id });
 
 // ─── The calls (spec section 7) ──────────────────────────────────────────────
@@ -227,37 +270,197 @@ function endpoint<E extends Endpoint>(e: E): E {
 }
 
 export const ENDPOINTS = {
-  settings: endpoint({ method: "GET", path: "/settings", summary: "Site settings", answer: SettingsSchema }),
-  page: endpoint({ method: "GET", path: "/pages/{slug}", summary: "A content page (home, inschrijfformulier_bedankt)", answer: PageSchema, errors: { 404: "unknown page" } }),
-  registrationHash: endpoint({ method: "GET", path: "/registration/hash", summary: "A fresh registration id", answer: HashAnswerSchema }),
-  registration: endpoint({ method: "GET", path: "/registration", summary: "The registration of the registration id", answer: RegistrationSchema, noContent: "no registration, or it expired", registration: true }),
-  orientationDays: endpoint({ method: "GET", path: "/orientation-days/available", summary: "Orientation days open for registration", answer: z.array(OrientationDaySchema) }),
-  schoolLogos: endpoint({ method: "GET", path: "/schools/logos", summary: "Logos of all schools of the site", answer: z.array(SchoolLogoSchema) }),
-  schools: endpoint({ method: "GET", path: "/schools", summary: "Schools taking part in an orientation day", query: z.object({ orientationDay: z.coerce.number().int().positive() }), answer: z.array(SchoolSchema), noContent: "no events" }),
-  requestLogin: endpoint({ method: "POST", path: "/registration/request-login", summary: "Mail a login link if the address has a registration", body: RequestLoginBodySchema, answer: MessageSchema, errors: { 429: "too many requests for this address" } }),
-  login: endpoint({ method: "POST", path: "/registration/login", summary: "Exchange a login token for the registration", body: TokenBodySchema, answer: LoginAnswerSchema, errors: { 401: "unknown, used or expired token" } }),
-  confirm: endpoint({ method: "POST", path: "/registration/confirm", summary: "Confirm a registration with the mailed token", body: TokenBodySchema, answer: RegistrationSchema, errors: { 401: "unknown, used or expired token", 409: "already registered" } }),
-  create: endpoint({ method: "POST", path: "/registration/create", summary: "Create a draft registration for the registration id", body: CreateRegistrationBodySchema, answer: RegistrationSchema, registration: true, errors: { 404: "unknown school or day" } }),
-  addSchool: endpoint({ method: "POST", path: "/registration/add-school", summary: "Set the school of the registration", body: AddSchoolBodySchema, answer: RegistrationSchema, noContent: "registration expired", registration: true }),
-  removeSchool: endpoint({ method: "GET", path: "/registration/remove-school", summary: "Clear the school (and choices) of the registration", answer: RegistrationSchema, noContent: "registration expired", registration: true }),
-  update: endpoint({ method: "POST", path: "/registration/update", summary: "Set or clear (workshop null) the workshop of rounds: the cart add and remove", body: UpdateChoicesBodySchema, answer: RegistrationSchema, noContent: "registration expired", registration: true, errors: { 404: "workshop or round not found", 409: "round full, or day read-only" } }),
-  pendingConfirmation: endpoint({ method: "POST", path: "/registration/pending-confirmation", summary: "Store personal data and mail a confirmation link", body: PendingConfirmationBodySchema, answer: MessageSchema, noContent: "registration expired", registration: true, errors: { 409: "already registered, no choices, or day read-only" } }),
-  delete: endpoint({ method: "POST", path: "/registration/delete", summary: "Cancel the registration and release its seats", answer: MessageSchema, noContent: "registration expired", registration: true }),
-  workshops: endpoint({ method: "GET", path: "/workshops", summary: "Workshops of the registration's day and school", answer: z.array(WorkshopSchema), noContent: "nothing available", registration: true }),
-  workshop: endpoint({ method: "GET", path: "/workshops/{slug}", summary: "One workshop", answer: WorkshopSchema, noContent: "registration expired", registration: true, errors: { 404: "unknown workshop" } }),
-  availability: endpoint({ method: "GET", path: "/workshops/{slug}/availability", summary: "Availability per round", answer: z.array(AvailabilityEntrySchema), registration: true, errors: { 404: "unknown workshop" } }),
-  workshopImages: endpoint({ method: "POST", path: "/workshops/images", summary: "Gallery of a workshop", body: WorkshopImagesBodySchema, answer: z.array(WorkshopImageSchema) }),
-  supportCreate: endpoint({ method: "POST", path: "/support/create", summary: "Send a question", body: SupportQuestionSchema, answer: MessageSchema, errors: { 429: "too many questions from this address" } }),
-  locations: endpoint({ method: "GET", path: "/locations", summary: "Locations of the site", answer: z.array(LocationSchema) }),
+  settings: endpoint({
+    method: "GET",
+    path: "/settings",
+    summary: "Site settings",
+    answer: SettingsSchema,
+  }),
+  page: endpoint({
+    method: "GET",
+    path: "/pages/{slug}",
+    summary: "A content page (home, inschrijfformulier_bedankt)",
+    answer: PageSchema,
+    errors: { 404: "unknown page" },
+  }),
+  registrationHash: endpoint({
+    method: "GET",
+    path: "/registration/hash",
+    summary: "A fresh registration id",
+    answer: HashAnswerSchema,
+  }),
+  registration: endpoint({
+    method: "GET",
+    path: "/registration",
+    summary: "The registration of the registration id",
+    answer: RegistrationSchema,
+    noContent: "no registration, or it expired",
+    registration: true,
+  }),
+  orientationDays: endpoint({
+    method: "GET",
+    path: "/orientation-days/available",
+    summary: "Orientation days open for registration",
+    answer: z.array(OrientationDaySchema),
+  }),
+  schoolLogos: endpoint({
+    method: "GET",
+    path: "/schools/logos",
+    summary: "Logos of all schools of the site",
+    answer: z.array(SchoolLogoSchema),
+  }),
+  schools: endpoint({
+    method: "GET",
+    path: "/schools",
+    summary: "Schools taking part in an orientation day",
+    query: z.object({ orientationDay: z.coerce.number().int().positive() }),
+    answer: z.array(SchoolSchema),
+    noContent: "no events",
+  }),
+  requestLogin: endpoint({
+    method: "POST",
+    path: "/registration/request-login",
+    summary: "Mail a login link if the address has a registration",
+    body: RequestLoginBodySchema,
+    answer: MessageSchema,
+    errors: { 429: "too many requests for this address" },
+  }),
+  login: endpoint({
+    method: "POST",
+    path: "/registration/login",
+    summary: "Exchange a login token for the registration",
+    body: TokenBodySchema,
+    answer: LoginAnswerSchema,
+    errors: { 401: "unknown, used or expired token" },
+  }),
+  confirm: endpoint({
+    method: "POST",
+    path: "/registration/confirm",
+    summary: "Confirm a registration with the mailed token",
+    body: TokenBodySchema,
+    answer: RegistrationSchema,
+    errors: {
+      401: "unknown, used or expired token",
+      409: "already registered",
+    },
+  }),
+  create: endpoint({
+    method: "POST",
+    path: "/registration/create",
+    summary: "Create a draft registration for the registration id",
+    body: CreateRegistrationBodySchema,
+    answer: RegistrationSchema,
+    registration: true,
+    errors: { 404: "unknown school or day" },
+  }),
+  addSchool: endpoint({
+    method: "POST",
+    path: "/registration/add-school",
+    summary: "Set the school of the registration",
+    body: AddSchoolBodySchema,
+    answer: RegistrationSchema,
+    noContent: "registration expired",
+    registration: true,
+  }),
+  removeSchool: endpoint({
+    method: "GET",
+    path: "/registration/remove-school",
+    summary: "Clear the school (and choices) of the registration",
+    answer: RegistrationSchema,
+    noContent: "registration expired",
+    registration: true,
+  }),
+  update: endpoint({
+    method: "POST",
+    path: "/registration/update",
+    summary:
+      "Set or clear (workshop null) the workshop of rounds: the cart add and remove",
+    body: UpdateChoicesBodySchema,
+    answer: RegistrationSchema,
+    noContent: "registration expired",
+    registration: true,
+    errors: {
+      404: "workshop or round not found",
+      409: "round full, or day read-only",
+    },
+  }),
+  pendingConfirmation: endpoint({
+    method: "POST",
+    path: "/registration/pending-confirmation",
+    summary: "Store personal data and mail a confirmation link",
+    body: PendingConfirmationBodySchema,
+    answer: MessageSchema,
+    noContent: "registration expired",
+    registration: true,
+    errors: { 409: "already registered, no choices, or day read-only" },
+  }),
+  delete: endpoint({
+    method: "POST",
+    path: "/registration/delete",
+    summary: "Cancel the registration and release its seats",
+    answer: MessageSchema,
+    noContent: "registration expired",
+    registration: true,
+  }),
+  workshops: endpoint({
+    method: "GET",
+    path: "/workshops",
+    summary: "Workshops of the registration's day and school",
+    answer: z.array(WorkshopSchema),
+    noContent: "nothing available",
+    registration: true,
+  }),
+  workshop: endpoint({
+    method: "GET",
+    path: "/workshops/{slug}",
+    summary: "One workshop",
+    answer: WorkshopSchema,
+    noContent: "registration expired",
+    registration: true,
+    errors: { 404: "unknown workshop" },
+  }),
+  availability: endpoint({
+    method: "GET",
+    path: "/workshops/{slug}/availability",
+    summary: "Availability per round",
+    answer: z.array(AvailabilityEntrySchema),
+    registration: true,
+    errors: { 404: "unknown workshop" },
+  }),
+  workshopImages: endpoint({
+    method: "POST",
+    path: "/workshops/images",
+    summary: "Gallery of a workshop",
+    body: WorkshopImagesBodySchema,
+    answer: z.array(WorkshopImageSchema),
+  }),
+  supportCreate: endpoint({
+    method: "POST",
+    path: "/support/create",
+    summary: "Send a question",
+    body: SupportQuestionSchema,
+    answer: MessageSchema,
+    errors: { 429: "too many questions from this address" },
+  }),
+  locations: endpoint({
+    method: "GET",
+    path: "/locations",
+    summary: "Locations of the site",
+    answer: z.array(LocationSchema),
+  }),
 } as const;
 
 export type EndpointName = keyof typeof ENDPOINTS;
 
 /** Fills `{name}` parameters of an endpoint path, URL-encoding each value. */
-export function fillPath(path: string, params: Record<string, string | number> = {}): string {
+export function fillPath(
+  path: string,
+  params: Record<string, string | number> = {},
+): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
-    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
+    if (value === undefined)
+      throw new Error(`Missing path parameter ${name} for ${path}`);
     return encodeURIComponent(String(value));
   });
 }

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { API_BASE_PATH, ENDPOINTS, ErrorBodySchema, HEADERS, type Endpoint } from "./contract";
+import {
+  API_BASE_PATH,
+  ENDPOINTS,
+  ErrorBodySchema,
+  HEADERS,
+  type Endpoint,
+} from "./contract";
 
 function schema(s: z.ZodType) {
   return z.toJSONSchema(s, { io: "input", unrepresentable: "any" });
@@ -7,25 +13,72 @@ function schema(s: z.ZodType) {
 
 function operation(name: string, e: Endpoint) {
   const params: object[] = [
-    { name: HEADERS.siteHost, in: "header", required: true, schema: { type: "string" }, description: "Host name the visitor used; its first label names the site" },
-    { name: HEADERS.apiKey, in: "header", required: true, schema: { type: "string" } },
-    { name: HEADERS.anonymousUserId, in: "header", required: true, schema: { type: "string" } },
-    { name: HEADERS.attempt, in: "header", required: false, schema: { type: "integer" }, description: "Retry number, on retries only" },
+    {
+      name: HEADERS.siteHost,
+      in: "header",
+      required: true,
+      schema: { type: "string" },
+      description: "Host name the visitor used; its first label names the site",
+    },
+    {
+      name: HEADERS.apiKey,
+      in: "header",
+      required: true,
+      schema: { type: "string" },
+    },
+    {
+      name: HEADERS.anonymousUserId,
+      in: "header",
+      required: true,
+      schema: { type: "string" },
+    },
+    {
+      name: HEADERS.attempt,
+      in: "header",
+      required: false,
+      schema: { type: "integer" },
+      description: "Retry number, on retries only",
+    },
   ];
-  if (e.registration) params.push({ name: HEADERS.registrationId, in: "header", required: true, schema: { type: "string" } });
-  for (const [, p] of e.path.matchAll(/\{(\w+)\}/g)) params.push({ name: p, in: "path", required: true, schema: { type: "string" } });
+  if (e.registration)
+    params.push({
+      name: HEADERS.registrationId,
+      in: "header",
+      required: true,
+      schema: { type: "string" },
+    });
+  for (const [, p] of e.path.matchAll(/\{(\w+)\}/g))
+    params.push({
+      name: p,
+      in: "path",
+      required: true,
+      schema: { type: "string" },
+    });
   if (e.query) {
     for (const [key, value] of Object.entries(e.query.shape)) {
-      params.push({ name: key, in: "query", required: true, schema: schema(value as z.ZodType) });
+      params.push({
+        name: key,
+        in: "query",
+        required: true,
+        schema: schema(value as z.ZodType),
+      });
     }
   }
   const responses: Record<string, object> = {
-    200: { description: "OK", content: { "application/json": { schema: schema(e.answer) } } },
+    200: {
+      description: "OK",
+      content: { "application/json": { schema: schema(e.answer) } },
+    },
   };
   if (e.noContent) responses[204] = { description: e.noContent };
-  const errorContent = { "application/json": { schema: schema(ErrorBodySchema) } };
+  const errorContent = {
+    "application/json": { schema: schema(ErrorBodySchema) },
+  };
   responses[400] = { description: "malformed request", content: errorContent };
-  responses[401] = { description: "missing or wrong API key", content: errorContent };
+  responses[401] = {
+    description: "missing or wrong API key",
+    content: errorContent,
+  };
   for (const [status, description] of Object.entries(e.errors ?? {})) {
     responses[status] = { description, content: errorContent };
   }
@@ -33,7 +86,14 @@ function operation(name: string, e: Endpoint) {
     operationId: name,
     summary: e.summary,
     parameters: params,
-    ...(e.body ? { requestBody: { required: true, content: { "application/json": { schema: schema(e.body) } } } } : {}),
+    ...(e.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: schema(e.body) } },
+          },
+        }
+      : {}),
     responses,
   };
 }
@@ -51,7 +111,8 @@ export function buildOpenApiDocument() {
     info: {
       title: "Orientation-day registration: upstream API",
       version: API_BASE_PATH.slice(1),
-      description: "The API the registration site calls. Generated from app/upstream/contract.ts; do not edit.",
+      description:
+        "The API the registration site calls. Generated from app/upstream/contract.ts; do not edit.",
     },
     paths,
   };

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "~/messages";
 import { UpstreamError } from "./client.server";
-import { REGISTRATION_EXPIRED_TOAST, toastForUpstreamError } from "./user-message";
+import {
+  REGISTRATION_EXPIRED_TOAST,
+  toastForUpstreamError,
+} from "./user-message";
 
 const statusError = (status: number, detail?: string) =>
   new UpstreamError("status", "pendingConfirmation", `answered ${status}`, {
@@ -12,39 +15,72 @@ const networkError = new UpstreamError("network", "settings", "no response");
 
 describe("toastForUpstreamError", () => {
   it("shows the generic error for 5 s by default and for anything unknown", () => {
-    const generic = { kind: "error", message: MESSAGES.genericError, durationMs: 5000 };
+    const generic = {
+      kind: "error",
+      message: MESSAGES.genericError,
+      durationMs: 5000,
+    };
     expect(toastForUpstreamError(networkError)).toEqual(generic);
     expect(toastForUpstreamError(statusError(500), "generic")).toEqual(generic);
-    expect(toastForUpstreamError(new Error("boom"), "generic")).toEqual(generic);
+    expect(toastForUpstreamError(new Error("boom"), "generic")).toEqual(
+      generic,
+    );
     expect(toastForUpstreamError(undefined, "submit")).toEqual(generic);
   });
 
   it("warns for 6 s when the address is already registered, whatever the case of the detail", () => {
-    const toast = toastForUpstreamError(statusError(409, "This e-mail is Already Registered for the day"), "submit");
-    expect(toast).toEqual({ kind: "warning", message: MESSAGES.alreadyRegistered, durationMs: 6000 });
+    const toast = toastForUpstreamError(
+      statusError(409, "This e-mail is Already Registered for the day"),
+      "submit",
+    );
+    expect(toast).toEqual({
+      kind: "warning",
+      message: MESSAGES.alreadyRegistered,
+      durationMs: 6000,
+    });
   });
 
   it("shows the generic error for other submit failures", () => {
-    expect(toastForUpstreamError(statusError(409, "no choices"), "submit").message).toBe(MESSAGES.genericError);
-    expect(toastForUpstreamError(networkError, "submit").message).toBe(MESSAGES.genericError);
+    expect(
+      toastForUpstreamError(statusError(409, "no choices"), "submit").message,
+    ).toBe(MESSAGES.genericError);
+    expect(toastForUpstreamError(networkError, "submit").message).toBe(
+      MESSAGES.genericError,
+    );
   });
 
   it("tells a 401 login that the link expired, and any other login failure that something went wrong", () => {
-    expect(toastForUpstreamError(statusError(401), "login").message).toBe(MESSAGES.loginLinkExpired);
-    expect(toastForUpstreamError(statusError(500), "login").message).toBe(MESSAGES.loginFailed);
-    expect(toastForUpstreamError(networkError, "login").message).toBe(MESSAGES.loginFailed);
+    expect(toastForUpstreamError(statusError(401), "login").message).toBe(
+      MESSAGES.loginLinkExpired,
+    );
+    expect(toastForUpstreamError(statusError(500), "login").message).toBe(
+      MESSAGES.loginFailed,
+    );
+    expect(toastForUpstreamError(networkError, "login").message).toBe(
+      MESSAGES.loginFailed,
+    );
   });
 
   it("shows the confirmation failure for a failed confirm", () => {
-    expect(toastForUpstreamError(statusError(401), "confirm").message).toBe(MESSAGES.confirmationFailed);
+    expect(toastForUpstreamError(statusError(401), "confirm").message).toBe(
+      MESSAGES.confirmationFailed,
+    );
   });
 
   it("treats a 404 on a cart change as an expired registration", () => {
-    expect(toastForUpstreamError(statusError(404), "cart")).toBe(REGISTRATION_EXPIRED_TOAST);
-    expect(toastForUpstreamError(statusError(409), "cart").message).toBe(MESSAGES.genericError);
+    expect(toastForUpstreamError(statusError(404), "cart")).toBe(
+      REGISTRATION_EXPIRED_TOAST,
+    );
+    expect(toastForUpstreamError(statusError(409), "cart").message).toBe(
+      MESSAGES.genericError,
+    );
   });
 
   it("warns for 3.5 s that the registration expired", () => {
-    expect(REGISTRATION_EXPIRED_TOAST).toEqual({ kind: "warning", message: MESSAGES.registrationExpired, durationMs: 3500 });
+    expect(REGISTRATION_EXPIRED_TOAST).toEqual({
+      kind: "warning",
+      message: MESSAGES.registrationExpired,
+      durationMs: 3500,
+    });
   });
 });

@@ -20,17 +20,27 @@ describe("upstream contract, reading", () => {
 
   it("answers the home page and the thank-you page", async () => {
     await ok(upstream.call("page", { params: { slug: "home" } }));
-    await ok(upstream.call("page", { params: { slug: "inschrijfformulier_bedankt" } }));
+    await ok(
+      upstream.call("page", { params: { slug: "inschrijfformulier_bedankt" } }),
+    );
   });
 
   it("answers 404 for an unknown page", async () => {
-    await refused(upstream.call("page", { params: { slug: "no-such-page-for-contract-check" } }), 404);
+    await refused(
+      upstream.call("page", {
+        params: { slug: "no-such-page-for-contract-check" },
+      }),
+      404,
+    );
   });
 
   it("lists the available orientation days with their rounds", () => {
     for (const day of days) {
       const numbers = day.rondes.map((ronde) => ronde.number);
-      expect(new Set(numbers).size, `day ${day.id} has duplicate round numbers`).toBe(numbers.length);
+      expect(
+        new Set(numbers).size,
+        `day ${day.id} has duplicate round numbers`,
+      ).toBe(numbers.length);
     }
   });
 
@@ -41,7 +51,9 @@ describe("upstream contract, reading", () => {
   it("lists the schools of the first orientation day, or answers 204 for no events", async (context) => {
     const [day] = days;
     if (!day) return context.skip("the site has no orientation days");
-    const answer = await answered(upstream.call("schools", { query: { orientationDay: day.id } }));
+    const answer = await answered(
+      upstream.call("schools", { query: { orientationDay: day.id } }),
+    );
     expect([200, 204]).toContain(answer.status);
   });
 
@@ -57,7 +69,9 @@ describe("upstream contract, reading", () => {
 
   it("answers 204 for the registration of a fresh registration id", async () => {
     const { hash } = await ok(upstream.call("registrationHash"));
-    const answer = await answered(client(newIdentity(hash)).call("registration"));
+    const answer = await answered(
+      client(newIdentity(hash)).call("registration"),
+    );
     expect(answer.status).toBe(204);
   });
 
@@ -70,8 +84,19 @@ describe("upstream contract, reading", () => {
     const settings = await ok(upstream.call("settings"));
     const logos = await ok(upstream.call("schoolLogos"));
     const locations = await ok(upstream.call("locations"));
-    const pictures = [settings.logo, ...logos.map((logo) => logo.logo), ...locations.map((location) => location.afbeelding)];
-    const mediaPaths = [...new Set(pictures.filter((picture): picture is string => picture?.startsWith("/media/") ?? false))];
+    const pictures = [
+      settings.logo,
+      ...logos.map((logo) => logo.logo),
+      ...locations.map((location) => location.afbeelding),
+    ];
+    const mediaPaths = [
+      ...new Set(
+        pictures.filter(
+          (picture): picture is string =>
+            picture?.startsWith("/media/") ?? false,
+        ),
+      ),
+    ];
     // A handful is enough to show the route works; the upstream may hold many.
     for (const path of mediaPaths.slice(0, 5)) {
       const response = await fetch(config.baseUrl.replace(/\/+$/, "") + path);
@@ -82,6 +107,11 @@ describe("upstream contract, reading", () => {
   });
 
   it("refuses a wrong API key with 401", async () => {
-    await refused(client(newIdentity(), "wrong-api-key-for-contract-check").call("settings"), 401);
+    await refused(
+      client(newIdentity(), "wrong-api-key-for-contract-check").call(
+        "settings",
+      ),
+      401,
+    );
   });
 });

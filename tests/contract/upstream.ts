@@ -5,11 +5,18 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { UpstreamError, createUpstreamClient } from "~/upstream/client.server";
-import type { UpstreamAnswer, UpstreamClient, UpstreamIdentity } from "~/upstream/client.server";
+import type {
+  UpstreamAnswer,
+  UpstreamClient,
+  UpstreamIdentity,
+} from "~/upstream/client.server";
 
 function required(name: string): string {
   const value = process.env[name];
-  if (!value) throw new Error(`${name} is required: the base URL of the upstream to check, e.g. http://127.0.0.1:3001`);
+  if (!value)
+    throw new Error(
+      `${name} is required: the base URL of the upstream to check, e.g. http://127.0.0.1:3001`,
+    );
   return value;
 }
 
@@ -22,10 +29,17 @@ export const config = {
 };
 
 export function newIdentity(registrationId?: string): UpstreamIdentity {
-  return { siteHost: config.siteHost, anonymousUserId: randomUUID(), registrationId };
+  return {
+    siteHost: config.siteHost,
+    anonymousUserId: randomUUID(),
+    registrationId,
+  };
 }
 
-export function client(identity: UpstreamIdentity = newIdentity(), apiKey = config.apiKey): UpstreamClient {
+export function client(
+  identity: UpstreamIdentity = newIdentity(),
+  apiKey = config.apiKey,
+): UpstreamClient {
   return createUpstreamClient(identity, {
     baseUrl: config.baseUrl,
     apiKey,
@@ -36,11 +50,19 @@ export function client(identity: UpstreamIdentity = newIdentity(), apiKey = conf
 
 /** Rewrites a "malformed" error so the test output names every field that breaks the contract. */
 function explain(error: unknown): unknown {
-  if (error instanceof UpstreamError && error.kind === "malformed" && error.cause instanceof z.ZodError) {
-    return new Error(`${error.message}:\n${z.prettifyError(error.cause)}`, { cause: error });
+  if (
+    error instanceof UpstreamError &&
+    error.kind === "malformed" &&
+    error.cause instanceof z.ZodError
+  ) {
+    return new Error(`${error.message}:\n${z.prettifyError(error.cause)}`, {
+      cause: error,
+    });
   }
   if (error instanceof UpstreamError && error.kind === "status") {
-    return new Error(`${error.message} ${JSON.stringify(error.body ?? null)}`, { cause: error });
+    return new Error(`${error.message} ${JSON.stringify(error.body ?? null)}`, {
+      cause: error,
+    });
   }
   return error;
 }
@@ -53,12 +75,15 @@ export async function ok<T>(call: Promise<UpstreamAnswer<T>>): Promise<T> {
   } catch (error) {
     throw explain(error);
   }
-  if (answer.status !== 200) throw new Error(`expected 200, got ${answer.status}`);
+  if (answer.status !== 200)
+    throw new Error(`expected 200, got ${answer.status}`);
   return answer.data;
 }
 
 /** Awaits a call that must answer 200 or 204. */
-export async function answered<T>(call: Promise<UpstreamAnswer<T>>): Promise<UpstreamAnswer<T>> {
+export async function answered<T>(
+  call: Promise<UpstreamAnswer<T>>,
+): Promise<UpstreamAnswer<T>> {
   try {
     return await call;
   } catch (error) {
@@ -67,17 +92,29 @@ export async function answered<T>(call: Promise<UpstreamAnswer<T>>): Promise<Ups
 }
 
 /** Awaits a call that must fail with `status` and a body of the contract's error shape. */
-export async function refused(call: Promise<unknown>, status: number): Promise<UpstreamError> {
+export async function refused(
+  call: Promise<unknown>,
+  status: number,
+): Promise<UpstreamError> {
   let error: unknown;
   try {
     await call;
   } catch (caught) {
     error = caught;
   }
-  if (!(error instanceof UpstreamError)) throw new Error(`expected an answer ${status}, got ${error ? String(error) : "success"}`);
+  if (!(error instanceof UpstreamError))
+    throw new Error(
+      `expected an answer ${status}, got ${error ? String(error) : "success"}`,
+    );
   if (error.kind !== "status" || error.status !== status) {
-    throw new Error(`expected an answer ${status}, got ${error.kind} ${error.status ?? ""}`.trim(), { cause: error });
+    throw new Error(
+      `expected an answer ${status}, got ${error.kind} ${error.status ?? ""}`.trim(),
+      { cause: error },
+    );
   }
-  if (!error.body) throw new Error(`answer ${status} has no error body of the shape {error, detail?}`);
+  if (!error.body)
+    throw new Error(
+      `answer ${status} has no error body of the shape {error, detail?}`,
+    );
   return error;
 }

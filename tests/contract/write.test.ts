@@ -20,41 +20,66 @@ describe.runIf(config.write)("upstream contract, writing", () => {
     const reader = client();
     const days = await ok(reader.call("orientationDays"));
     // Takes the first day that is open and has a school, so the flow can run to the end.
-    for (const candidate of days.filter((d) => !d.readonly && d.rondes.length > 0)) {
-      const answer = await answered(reader.call("schools", { query: { orientationDay: candidate.id } }));
+    for (const candidate of days.filter(
+      (d) => !d.readonly && d.rondes.length > 0,
+    )) {
+      const answer = await answered(
+        reader.call("schools", { query: { orientationDay: candidate.id } }),
+      );
       if (answer.status === 200 && answer.data[0]) {
         day = candidate;
         school = answer.data[0];
         break;
       }
     }
-    if (!school) throw new Error("the write flow needs an open orientation day with rounds and a school");
+    if (!school)
+      throw new Error(
+        "the write flow needs an open orientation day with rounds and a school",
+      );
     const { hash } = await ok(reader.call("registrationHash"));
     registered = client(newIdentity(hash));
   });
 
   afterAll(async () => {
-    if (registered && !deleted) await registered.call("delete").catch(() => undefined);
+    if (registered && !deleted)
+      await registered.call("delete").catch(() => undefined);
   });
 
   /** Picks a workshop and a round it still has a seat in; skips the test when the day has none. */
-  function seat(context: { skip: (note?: string) => never }): { workshop: Workshop; round: number } {
-    const round = workshop?.availability.find((entry) => entry.available)?.round;
-    if (!workshop || round === undefined) return context.skip("no workshop with a free seat");
+  function seat(context: { skip: (note?: string) => never }): {
+    workshop: Workshop;
+    round: number;
+  } {
+    const round = workshop?.availability.find(
+      (entry) => entry.available,
+    )?.round;
+    if (!workshop || round === undefined)
+      return context.skip("no workshop with a free seat");
     return { workshop, round };
   }
 
   it("refuses to create a registration for an unknown school with 404", async () => {
     const { hash } = await ok(client().call("registrationHash"));
-    await refused(client(newIdentity(hash)).call("create", { body: { school: 999_999_999, orientationDay: day.id } }), 404);
+    await refused(
+      client(newIdentity(hash)).call("create", {
+        body: { school: 999_999_999, orientationDay: day.id },
+      }),
+      404,
+    );
   });
 
   it("creates a draft registration for a day and school", async () => {
-    const registration = await ok(registered.call("create", { body: { school: school.id, orientationDay: day.id } }));
+    const registration = await ok(
+      registered.call("create", {
+        body: { school: school.id, orientationDay: day.id },
+      }),
+    );
     expect(registration.created).toBeNull();
     expect(registration.school?.id).toBe(school.id);
     expect(registration.orientationDay.id).toBe(day.id);
-    expect(registration.orientationDay.rondes.map((r) => r.number)).toEqual(day.rondes.map((r) => r.number));
+    expect(registration.orientationDay.rondes.map((r) => r.number)).toEqual(
+      day.rondes.map((r) => r.number),
+    );
 
     const fetched = await ok(registered.call("registration"));
     expect(fetched.school?.id).toBe(school.id);
@@ -64,48 +89,88 @@ describe.runIf(config.write)("upstream contract, writing", () => {
     const answer = await answered(registered.call("workshops"));
     expect([200, 204]).toContain(answer.status);
     if (answer.status === 200) {
-      workshop = answer.data.find((w) => w.availability.some((entry) => entry.available)) ?? answer.data[0];
+      workshop =
+        answer.data.find((w) =>
+          w.availability.some((entry) => entry.available),
+        ) ?? answer.data[0];
     }
   });
 
   it("answers one workshop by slug, its availability and its gallery", async (context) => {
     if (!workshop) return context.skip("no workshops");
-    const one = await ok(registered.call("workshop", { params: { slug: workshop.slug } }));
+    const one = await ok(
+      registered.call("workshop", { params: { slug: workshop.slug } }),
+    );
     expect(one.id).toBe(workshop.id);
-    const availability = await ok(registered.call("availability", { params: { slug: workshop.slug } }));
-    expect(availability.map((entry) => entry.round).sort()).toEqual(one.availability.map((entry) => entry.round).sort());
-    await ok(registered.call("workshopImages", { body: { workshop: workshop.id } }));
+    const availability = await ok(
+      registered.call("availability", { params: { slug: workshop.slug } }),
+    );
+    expect(availability.map((entry) => entry.round).sort()).toEqual(
+      one.availability.map((entry) => entry.round).sort(),
+    );
+    await ok(
+      registered.call("workshopImages", { body: { workshop: workshop.id } }),
+    );
   });
 
   it("answers 404 for an unknown workshop slug", async () => {
-    await refused(registered.call("workshop", { params: { slug: "no-such-workshop-for-contract-check" } }), 404);
-    await refused(registered.call("availability", { params: { slug: "no-such-workshop-for-contract-check" } }), 404);
+    await refused(
+      registered.call("workshop", {
+        params: { slug: "no-such-workshop-for-contract-check" },
+      }),
+      404,
+    );
+    await refused(
+      registered.call("availability", {
+        params: { slug: "no-such-workshop-for-contract-check" },
+      }),
+      404,
+    );
   });
 
   it("sets and clears the workshop of a round", async (context) => {
     const { workshop: chosen, round } = seat(context);
-    const set = await ok(registered.call("update", { body: { choices: [{ round, workshop: chosen.id }] } }));
+    const set = await ok(
+      registered.call("update", {
+        body: { choices: [{ round, workshop: chosen.id }] },
+      }),
+    );
     expect(set.choices[String(round)]?.workshop.id).toBe(chosen.id);
 
-    const cleared = await ok(registered.call("update", { body: { choices: [{ round, workshop: null }] } }));
+    const cleared = await ok(
+      registered.call("update", {
+        body: { choices: [{ round, workshop: null }] },
+      }),
+    );
     expect(cleared.choices[String(round)] ?? null).toBeNull();
   });
 
   it("refuses an unknown workshop in the cart with 404", async () => {
     const round = day.rondes[0]?.number ?? 1;
-    await refused(registered.call("update", { body: { choices: [{ round, workshop: 999_999_999 }] } }), 404);
+    await refused(
+      registered.call("update", {
+        body: { choices: [{ round, workshop: 999_999_999 }] },
+      }),
+      404,
+    );
   });
 
   it("removes the school and sets it again", async () => {
     const removed = await ok(registered.call("removeSchool"));
     expect(removed.school).toBeNull();
-    const added = await ok(registered.call("addSchool", { body: { school: school.id } }));
+    const added = await ok(
+      registered.call("addSchool", { body: { school: school.id } }),
+    );
     expect(added.school?.id).toBe(school.id);
   });
 
   it("stores the personal data and answers a message", async (context) => {
     const { workshop: chosen, round } = seat(context);
-    await ok(registered.call("update", { body: { choices: [{ round, workshop: chosen.id }] } }));
+    await ok(
+      registered.call("update", {
+        body: { choices: [{ round, workshop: chosen.id }] },
+      }),
+    );
     await ok(
       registered.call("pendingConfirmation", {
         body: {
@@ -125,20 +190,43 @@ describe.runIf(config.write)("upstream contract, writing", () => {
   });
 
   it("answers a login request with a neutral message, known address or not", async () => {
-    await ok(client().call("requestLogin", { body: { email, orientationDayId: day.id } }));
-    await ok(client().call("requestLogin", { body: { email: `unknown-${randomUUID()}@example.com`, orientationDayId: day.id } }));
+    await ok(
+      client().call("requestLogin", {
+        body: { email, orientationDayId: day.id },
+      }),
+    );
+    await ok(
+      client().call("requestLogin", {
+        body: {
+          email: `unknown-${randomUUID()}@example.com`,
+          orientationDayId: day.id,
+        },
+      }),
+    );
   });
 
   it("refuses unknown login and confirmation tokens with 401", async () => {
-    await refused(client().call("login", { body: { token: `unknown-${randomUUID()}` } }), 401);
-    await refused(client().call("confirm", { body: { token: `unknown-${randomUUID()}` } }), 401);
+    await refused(
+      client().call("login", { body: { token: `unknown-${randomUUID()}` } }),
+      401,
+    );
+    await refused(
+      client().call("confirm", { body: { token: `unknown-${randomUUID()}` } }),
+      401,
+    );
   });
 
   it("deletes the registration, after which it answers 204", async () => {
     await ok(registered.call("delete"));
     deleted = true;
     expect((await answered(registered.call("registration"))).status).toBe(204);
-    expect((await answered(registered.call("addSchool", { body: { school: school.id } }))).status).toBe(204);
+    expect(
+      (
+        await answered(
+          registered.call("addSchool", { body: { school: school.id } }),
+        )
+      ).status,
+    ).toBe(204);
     expect((await answered(registered.call("removeSchool"))).status).toBe(204);
   });
 
@@ -151,7 +239,8 @@ describe.runIf(config.write)("upstream contract, writing", () => {
           school: null,
           klas: null,
           questionAbout: "Overig",
-          message: "An automated check of the upstream contract; no answer needed.",
+          message:
+            "An automated check of the upstream contract; no answer needed.",
         },
       }),
     );

@@ -2,7 +2,13 @@
  * The shape of the reference upstream's demo data: readable records that refer to each other by key.
  * The upstream's database gives them numeric ids when it is seeded.
  */
-import type { Domein, Location, Page, Settings, SiteName } from "./contract-types";
+import type {
+  Domein,
+  Location,
+  Page,
+  Settings,
+  SiteName,
+} from "./contract-types";
 
 export interface DemoSchool {
   key: string;

@@ -3,7 +3,11 @@
  * whatever the test asks, and records every request it received.
  */
 import { createServer } from "node:http";
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
+import type {
+  IncomingHttpHeaders,
+  IncomingMessage,
+  ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 
 export interface RecordedRequest {
@@ -16,7 +20,11 @@ export interface RecordedRequest {
 }
 
 /** What the server does with request number `index` (0 for the first). */
-export type Behaviour = (request: IncomingMessage, response: ServerResponse, index: number) => void;
+export type Behaviour = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  index: number,
+) => void;
 
 export const closeSocket: Behaviour = (request) => {
   request.socket.destroy();
@@ -32,7 +40,11 @@ export const stallBody: Behaviour = (_request, response) => {
   response.write('{"hash":');
 };
 
-export function respond(status: number, body = "", contentType = "application/json"): Behaviour {
+export function respond(
+  status: number,
+  body = "",
+  contentType = "application/json",
+): Behaviour {
   return (_request, response) => {
     response.writeHead(status, body ? { "content-type": contentType } : {});
     response.end(body);
@@ -90,7 +102,9 @@ export async function startMisbehavingServer(): Promise<MisbehavingServer> {
     },
     close() {
       server.closeAllConnections();
-      return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+      return new Promise((resolve, reject) =>
+        server.close((error) => (error ? reject(error) : resolve())),
+      );
     },
   };
 }
