@@ -29,6 +29,8 @@ export const MESSAGES = {
   noWorkshops: "Geen workshops gevonden",
   noRoundsFilled: "Er zijn geen rondes gevuld.",
   cannotRegisterYet: "Je kunt nog niet inschrijven.",
+  roundFull: "Deze ronde is inmiddels vol. Kies een andere ronde of workshop.",
+  noRoundsAvailable: "Geen rondes beschikbaar",
 } as const;
 
 /** Validation messages (spec section 5). */
@@ -42,6 +44,15 @@ export const VALIDATION = {
 
 export type ToastKind = "success" | "info" | "warning" | "error";
 
+/** A message shown once on the next page (flash), with its kind and lifetime. */
+export interface Toast {
+  kind: ToastKind;
+  message: string;
+  durationMs: number;
+  /** "dialog": a short modal confirmation with JavaScript (spec "Submit"); a status message without. */
+  presentation?: "dialog";
+}
+
 /** How long each kind of toast stays, in milliseconds (spec sections 8 and 9). */
 export const TOAST_DURATION = {
   favourite: 3_000,
@@ -50,7 +61,105 @@ export const TOAST_DURATION = {
   error: 5_000,
   questionSent: 5_000,
   alreadyRegistered: 6_000,
+  /** The success dialog after a submit closes after 3 s. */
+  submitted: 3_000,
 } as const;
+
+/** Every toast the product flashes: actions write `session.flashToast(TOASTS.x)`, never a toast object inline. */
+export const TOASTS = {
+  genericError: {
+    kind: "error",
+    message: MESSAGES.genericError,
+    durationMs: TOAST_DURATION.error,
+  },
+  unexpectedError: {
+    kind: "error",
+    message: MESSAGES.unexpectedError,
+    durationMs: TOAST_DURATION.error,
+  },
+  registrationExpired: {
+    kind: "warning",
+    message: MESSAGES.registrationExpired,
+    durationMs: TOAST_DURATION.expired,
+  },
+  alreadyRegistered: {
+    kind: "warning",
+    message: MESSAGES.alreadyRegistered,
+    durationMs: TOAST_DURATION.alreadyRegistered,
+  },
+  loginLinkExpired: {
+    kind: "error",
+    message: MESSAGES.loginLinkExpired,
+    durationMs: TOAST_DURATION.error,
+  },
+  loginFailed: {
+    kind: "error",
+    message: MESSAGES.loginFailed,
+    durationMs: TOAST_DURATION.error,
+  },
+  confirmationFailed: {
+    kind: "error",
+    message: MESSAGES.confirmationFailed,
+    durationMs: TOAST_DURATION.error,
+  },
+  loginRequested: {
+    kind: "success",
+    message: MESSAGES.loginRequested,
+    durationMs: TOAST_DURATION.error,
+  },
+  questionSent: {
+    kind: "success",
+    message: MESSAGES.questionSent,
+    durationMs: TOAST_DURATION.questionSent,
+  },
+  favouriteAdded: {
+    kind: "success",
+    message: MESSAGES.favouriteAdded,
+    durationMs: TOAST_DURATION.favourite,
+  },
+  favouriteRemoved: {
+    kind: "info",
+    message: MESSAGES.favouriteRemoved,
+    durationMs: TOAST_DURATION.favourite,
+  },
+  loggedOut: {
+    kind: "info",
+    message: MESSAGES.loggedOut,
+    durationMs: TOAST_DURATION.loggedOut,
+  },
+  unsubscribed: {
+    kind: "success",
+    message: MESSAGES.unsubscribed,
+    durationMs: TOAST_DURATION.error,
+  },
+  registeredNew: {
+    kind: "success",
+    message: MESSAGES.registeredNew,
+    durationMs: TOAST_DURATION.submitted,
+    presentation: "dialog",
+  },
+  registeredChanged: {
+    kind: "success",
+    message: MESSAGES.registeredChanged,
+    durationMs: TOAST_DURATION.submitted,
+    presentation: "dialog",
+  },
+  roundFull: {
+    kind: "warning",
+    message: MESSAGES.roundFull,
+    durationMs: TOAST_DURATION.error,
+  },
+  noRoundsFilled: {
+    kind: "error",
+    message: MESSAGES.noRoundsFilled,
+    durationMs: TOAST_DURATION.error,
+  },
+  cannotRegisterYet: {
+    kind: "error",
+    message: MESSAGES.cannotRegisterYet,
+    durationMs: TOAST_DURATION.error,
+  },
+} as const satisfies Record<string, Toast>;
 
 /** The maintenance page (spec "Maintenance page"). */
 export const MAINTENANCE = {

@@ -26,9 +26,8 @@ import { MESSAGES } from "~/messages";
 import { reportError } from "~/lib/error-reporting.client";
 import { useNonce } from "~/lib/nonce";
 import { themeCss } from "~/lib/theme";
+import { getRegistration } from "~/registration/registration.server";
 import { getRequestState } from "~/session/request-state.server";
-import type { VisitorSession } from "~/session/session.server";
-import type { UpstreamClient } from "~/upstream/client.server";
 import { getSettings } from "~/upstream/settings.server";
 
 export const middleware = rootMiddleware;
@@ -57,13 +56,11 @@ const BARE_PATHS = ["/under-construction"];
 
 /** Whether the visitor's registration has been created (confirmed): only then can they log out. */
 async function hasCreatedRegistration(
-  session: VisitorSession,
-  upstream: UpstreamClient,
+  context: Route.LoaderArgs["context"],
 ): Promise<boolean> {
-  if (!session.registrationId) return false;
   try {
-    const answer = await upstream.call("registration");
-    return answer.status === 200 && answer.data.created !== null;
+    const lookup = await getRegistration(context);
+    return lookup.state === "found" && lookup.registration.created !== null;
   } catch {
     // A failure only hides the logout button; the page itself does not depend on it.
     return false;
@@ -75,7 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const bare = BARE_PATHS.includes(new URL(request.url).pathname);
   const [settings, showLogout] = await Promise.all([
     getSettings(site, upstream),
-    bare ? false : hasCreatedRegistration(session, upstream),
+    bare ? false : hasCreatedRegistration(context),
   ]);
   const hint = request.headers.get(COLOR_SCHEME_HINT)?.replaceAll('"', "");
   return {

@@ -1,12 +1,20 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
-// Mirrors the route table of the product specification (Dutch paths).
+// Mirrors the route table of the product specification (Dutch paths), then the resource routes.
 export default [
   index("routes/home.tsx"),
-  route("media/*", "routes/media.tsx"),
+  route("inschrijven", "routes/school-select.tsx"),
+  route("workshops", "routes/workshops.tsx"),
+  route("workshop/:slug", "routes/workshop.tsx"),
+  route("inschrijving-afronden", "routes/registration-form.tsx"),
+  route("inschrijving-annuleren", "routes/cancel.tsx"),
   route("contact", "routes/contact.tsx"),
-  route("uitloggen", "routes/logout.tsx"),
   route("under-construction", "routes/under-construction.tsx"),
+  // Resource routes: forms post here and are sent back where they came from.
+  route("winkelwagen", "routes/cart.tsx"),
+  route("favorieten", "routes/favourites.tsx"),
+  route("uitloggen", "routes/logout.tsx"),
+  route("media/*", "routes/media.tsx"),
   route("health", "routes/health.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -31,11 +31,6 @@ export interface PipelineDependencies {
 
 const HEALTH_PATH = "/health";
 
-/** Paths that need the session but no registration id (fetching one would call the upstream for nothing). */
-function needsRegistrationId(pathname: string): boolean {
-  return pathname !== MAINTENANCE_PATH && !pathname.startsWith("/media/");
-}
-
 /** Sets headers on a response, copying it first when its headers are immutable (e.g. a proxied fetch response). */
 function withHeaders(
   response: Response,
@@ -153,18 +148,6 @@ export function createRootMiddleware(
       session: visitor,
       upstream,
     });
-
-    if (!visitor.registrationId && needsRegistrationId(url.pathname)) {
-      try {
-        const answer = await upstream.call("registrationHash");
-        if (answer.status === 200) visitor.setRegistrationId(answer.data.hash);
-      } catch (error) {
-        // The page can do without it; the next request tries again. The client has reported the failure.
-        console.warn(
-          `registration id not fetched: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      }
-    }
 
     const response = await next();
     if (!visitor.changed) return response;

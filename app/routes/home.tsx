@@ -4,7 +4,7 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CircleAlert } from "lucide-react";
-import { data, Form, redirect } from "react-router";
+import { data, Form, href, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/home";
 import { LogoCarousel } from "~/components/logo-carousel";
@@ -18,6 +18,11 @@ import {
   CardTitle,
 } from "~/components/ui/card";
 import { sanitizeHtml } from "~/lib/sanitize.server";
+import {
+  ensureRegistrationId,
+  getRegistration,
+  setRegistration,
+} from "~/registration/registration.server";
 import { MESSAGES, VALIDATION } from "~/messages";
 import { getRequestState } from "~/session/request-state.server";
 import type { OrientationDay } from "~/upstream/contract";
@@ -113,20 +118,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const previous = session.orientationDayId;
 
   try {
-    if (session.registrationId) {
-      const registration = await upstream.call("registration");
+    const lookup = await getRegistration(context);
+    if (lookup.state === "found") {
+      const { registration } = lookup;
       // A registration belongs to one day: cancel it before switching, then start the new day afresh. Its own
       // day decides, not the session's, which is forgotten after 24 h while the registration lives on.
-      if (
-        registration.status === 200 &&
-        registration.data.orientationDay.id !== chosen
-      ) {
+      if (registration.orientationDay.id !== chosen) {
         await upstream.call("delete");
-        session.setOrientationDay(chosen);
+        session.setRegistrationId(null);
         session.setSchool(null);
-        return redirect("/inschrijven");
+      } else {
+        setRegistration(context, registration);
       }
     }
+    // The visitor needs a registration id from here on; fetched now rather than on every first page view.
+    await ensureRegistrationId(context);
   } catch (error) {
     session.flashToast(toastForUpstreamError(error));
     return redirect("/");
@@ -135,7 +141,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Schools take part per day, so a school chosen for another day no longer applies (docs/decisions).
   if (previous !== chosen) session.setSchool(null);
   session.setOrientationDay(chosen);
-  return redirect(session.schoolId !== null ? "/workshops" : "/inschrijven");
+  return redirect(
+    session.schoolId !== null ? href("/workshops") : href("/inschrijven"),
+  );
 }
 
 export function meta({ data }: Route.MetaArgs) {

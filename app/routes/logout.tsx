@@ -4,16 +4,12 @@
  */
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { MESSAGES, TOAST_DURATION } from "~/messages";
+import { TOASTS } from "~/messages";
 import { getRequestState } from "~/session/request-state.server";
 
 export function action({ context }: Route.ActionArgs) {
   const { session } = getRequestState(context);
   session.clear();
-  session.flashToast({
-    kind: "info",
-    message: MESSAGES.loggedOut,
-    durationMs: TOAST_DURATION.loggedOut,
-  });
+  session.flashToast(TOASTS.loggedOut);
   return redirect("/");
 }

@@ -9,7 +9,7 @@
 import { createCookieSessionStorage } from "react-router";
 import type { Session, SessionStorage } from "react-router";
 import { z } from "zod";
-import type { ToastKind } from "~/messages";
+import type { Toast } from "~/messages";
 
 export const SESSION_COOKIE_NAME = "session";
 /** Spec: cookies live 7 days by default. */
@@ -17,16 +17,13 @@ export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 /** Spec: the saved orientation day and school expire 24 h after they were saved. */
 export const SELECTION_TTL_MS = 24 * 60 * 60 * 1000;
 
-export interface Toast {
-  kind: ToastKind;
-  message: string;
-  durationMs: number;
-}
+export type { Toast };
 
 const ToastSchema = z.object({
   kind: z.enum(["success", "info", "warning", "error"]),
   message: z.string(),
   durationMs: z.number().int().positive(),
+  presentation: z.literal("dialog").optional(),
 });
 
 const id = z.number().int().positive();
@@ -35,6 +32,8 @@ const id = z.number().int().positive();
 const SessionDataSchema = z.object({
   anonymousUserId: z.string().min(1).optional(),
   registrationId: z.string().min(1).optional(),
+  /** The upstream holds a registration for the id (created, or logged in): a 204 for it then means expired. */
+  registrationStarted: z.boolean().optional(),
   orientationDayId: id.optional(),
   schoolId: id.optional(),
   /** When the orientation day or school was last saved (ms since epoch), for the 24 h expiry. */
@@ -129,6 +128,11 @@ export class VisitorSession {
     return this.#session.get("registrationId") ?? null;
   }
 
+  /** Whether the upstream was asked to create a registration for the id (or it came from a login). */
+  get registrationStarted(): boolean {
+    return this.#session.get("registrationStarted") ?? false;
+  }
+
   get orientationDayId(): number | null {
     return this.#session.get("orientationDayId") ?? null;
   }
@@ -142,8 +146,16 @@ export class VisitorSession {
     return this.#changed;
   }
 
+  /** A new registration id forgets whether one was started under the previous id. */
   setRegistrationId(value: string | null): void {
+    if (value !== this.registrationId)
+      this.#set("registrationStarted", undefined);
     this.#set("registrationId", value ?? undefined);
+  }
+
+  /** The upstream now holds a registration for the current id. */
+  markRegistrationStarted(): void {
+    this.#set("registrationStarted", true);
   }
 
   setOrientationDay(value: number | null): void {
@@ -162,6 +174,7 @@ export class VisitorSession {
    */
   clear(): void {
     this.#set("registrationId", undefined);
+    this.#set("registrationStarted", undefined);
     this.#set("schoolId", undefined);
     this.#set("anonymousUserId", undefined);
   }

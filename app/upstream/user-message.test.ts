@@ -71,8 +71,14 @@ describe("toastForUpstreamError", () => {
     expect(toastForUpstreamError(statusError(404), "cart")).toBe(
       REGISTRATION_EXPIRED_TOAST,
     );
-    expect(toastForUpstreamError(statusError(409), "cart").message).toBe(
+    expect(toastForUpstreamError(statusError(500), "cart").message).toBe(
       MESSAGES.genericError,
+    );
+  });
+
+  it("says a round filled up meanwhile for a 409 on a cart change", () => {
+    expect(toastForUpstreamError(statusError(409), "cart").message).toBe(
+      MESSAGES.roundFull,
     );
   });
 

@@ -59,7 +59,7 @@ test("'Uitloggen' shows with a created registration, forgets it and goes home", 
   await expect(logoutButton(page)).toHaveCount(0);
 });
 
-test("choosing the same day again keeps the registration", async ({
+test("choosing the same day again keeps the registration and goes on to its workshops", async ({
   page,
   request,
 }) => {
@@ -67,7 +67,7 @@ test("choosing the same day again keeps the registration", async ({
 
   await page.goto("/");
   await chooseDayButton(page, 0).click();
-  await expect(page).toHaveURL(/\/inschrijven$/);
+  await expect(page).toHaveURL(/\/workshops$/);
 
   expect(await hasCreatedRegistration(request, registration)).toBe(true);
   expect((await readSession(page)).registrationId).toBe(

@@ -1,0 +1,161 @@
+/**
+ * The cart rules (spec "Cart drawer", "Workshop info", "Adding a workshop to a round"), as pure functions of the
+ * registration: one workshop per round, moving a workshop between rounds, the round badges and the
+ * call-to-action of the workshop page. No I/O, so they are unit-tested on plain data.
+ */
+import type { Registration, Workshop, WorkshopRef } from "~/upstream/contract";
+
+export interface CartRound {
+  number: number;
+  startTime: string;
+  endTime: string;
+  /** The workshop chosen for this round, or null. */
+  workshop: WorkshopRef | null;
+}
+
+export interface CartView {
+  rounds: CartRound[];
+  /** How many rounds have a workshop. */
+  count: number;
+  /** The registration was confirmed before (spec "created"): changing, not a first registration. */
+  created: boolean;
+}
+
+/** The rounds of the registration's day, in order, each with its choice. */
+export function cartRounds(registration: Registration): CartRound[] {
+  return registration.orientationDay.rondes
+    .toSorted((a, b) => a.number - b.number)
+    .map((ronde) => ({
+      number: ronde.number,
+      startTime: ronde.startTime,
+      endTime: ronde.endTime,
+      workshop: registration.choices[String(ronde.number)]?.workshop ?? null,
+    }));
+}
+
+export function cartView(registration: Registration): CartView {
+  const rounds = cartRounds(registration);
+  return {
+    rounds,
+    count: rounds.filter((round) => round.workshop !== null).length,
+    created: registration.created !== null,
+  };
+}
+
+export interface Choice {
+  round: number;
+  workshop: number | null;
+}
+
+/**
+ * The update that puts `workshopId` in `round`: first the workshop leaves any other round it is in, then it is
+ * added (one workshop per round, and a workshop in one round only). Sent as one call, so it is all or nothing.
+ */
+export function choicesToAdd(
+  rounds: CartRound[],
+  round: number,
+  workshopId: number,
+): Choice[] {
+  const elsewhere = rounds
+    .filter(
+      (other) => other.number !== round && other.workshop?.id === workshopId,
+    )
+    .map((other) => ({ round: other.number, workshop: null }));
+  return [...elsewhere, { round, workshop: workshopId }];
+}
+
+/** The update that empties `round`. */
+export function choicesToRemove(round: number): Choice[] {
+  return [{ round, workshop: null }];
+}
+
+/**
+ * unavailable: no seat, or the day is read-only; added: this workshop is the round's choice; current: another
+ * workshop is; choose: free to choose.
+ */
+export type RoundBadge = "unavailable" | "added" | "current" | "choose";
+
+export interface RoundOption extends CartRound {
+  badge: RoundBadge;
+  /** Whether its radio can be chosen. */
+  selectable: boolean;
+}
+
+/** The workshop page's rounds, each with its badge (spec "Workshop info"). */
+export function roundOptions(
+  rounds: CartRound[],
+  workshop: Pick<Workshop, "id" | "availability">,
+  readonly: boolean,
+): RoundOption[] {
+  return rounds.map((round) => {
+    const available =
+      !readonly &&
+      workshop.availability.some(
+        (entry) => entry.round === round.number && entry.available,
+      );
+    const badge: RoundBadge = !available
+      ? "unavailable"
+      : round.workshop?.id === workshop.id
+        ? "added"
+        : round.workshop
+          ? "current"
+          : "choose";
+    return { ...round, badge, selectable: available };
+  });
+}
+
+/** The text of a round's badge. */
+export function badgeText(option: RoundOption): string {
+  switch (option.badge) {
+    case "unavailable":
+      return "Niet beschikbaar";
+    case "added":
+      return "Toegevoegd aan inschrijving";
+    case "current":
+      return `Huidige keuze: ${option.workshop?.display ?? ""}`;
+    case "choose":
+      return "Kies deze ronde";
+  }
+}
+
+/**
+ * Without JavaScript, the round the page opens with: the one holding this workshop, else the first available
+ * round without a choice, else the first available round; null when none can be chosen.
+ */
+export function preselectedRound(options: RoundOption[]): number | null {
+  const pick =
+    options.find((option) => option.badge === "added") ??
+    options.find((option) => option.badge === "choose") ??
+    options.find((option) => option.selectable);
+  return pick?.number ?? null;
+}
+
+export interface CallToAction {
+  label: "Toevoegen" | "Aanpassen" | "Geselecteerd" | "Niet beschikbaar";
+  disabled: boolean;
+}
+
+/**
+ * The submit button for the chosen round (spec "Workshop info"): disabled when the day is read-only, no round is
+ * chosen, the round is unavailable, or it already holds this workshop.
+ */
+export function callToAction(
+  chosen: RoundOption | undefined,
+  readonly: boolean,
+): CallToAction {
+  if (readonly || !chosen || chosen.badge === "unavailable")
+    return { label: "Niet beschikbaar", disabled: true };
+  if (chosen.badge === "added") return { label: "Geselecteerd", disabled: true };
+  if (chosen.badge === "current") return { label: "Aanpassen", disabled: false };
+  return { label: "Toevoegen", disabled: false };
+}
+
+/** Why the final form cannot be sent yet, or null when it can (spec section 5). */
+export function submitBlocker(
+  cart: CartView,
+  readonly: boolean,
+): "noRoundsFilled" | "cannotRegisterYet" | null {
+  if (readonly) return "cannotRegisterYet";
+  if (cart.count === 0) return "noRoundsFilled";
+  return null;
+}

@@ -1,0 +1,162 @@
+/**
+ * The visitor's registration, as every screen of the flow needs it (spec "Route guard", section 4).
+ *
+ * The cart is the upstream registration's choices; the session holds only the ids (docs/decisions/0008).
+ * `getRegistration` asks the upstream at most once per request: the root loader (logout button) and the route
+ * loaders share the answer, and actions replace it with the registration an update returned.
+ *
+ * The guards throw what a loader or action should answer instead: a redirect home without a day, to
+ * /inschrijven without a school, and home with the expiry warning when the registration is gone.
+ */
+import { redirect } from "react-router";
+import type { RouterContextProvider } from "react-router";
+import { TOASTS } from "~/messages";
+import { getRequestState } from "~/session/request-state.server";
+import type { OrientationDay, Registration } from "~/upstream/contract";
+
+type Context = Readonly<RouterContextProvider>;
+
+/**
+ * none: no registration yet (no id, or an id the upstream was never asked to create);
+ * found: the upstream's registration; expired: the upstream no longer knows a registration it made (204).
+ */
+export type RegistrationLookup =
+  | { state: "none" }
+  | { state: "found"; registration: Registration }
+  | { state: "expired" };
+
+const lookups = new WeakMap<object, Promise<RegistrationLookup>>();
+const dayLists = new WeakMap<object, Promise<OrientationDay[]>>();
+
+/** The visitor's registration, fetched at most once per request. Rejects with the upstream's error. */
+export function getRegistration(context: Context): Promise<RegistrationLookup> {
+  const state = getRequestState(context);
+  let lookup = lookups.get(state);
+  if (!lookup) {
+    lookup = fetchRegistration(context);
+    lookups.set(state, lookup);
+    // The rejection is handled by whoever awaits it; this keeps an unawaited copy from crashing the process.
+    lookup.catch(() => {});
+  }
+  return lookup;
+}
+
+async function fetchRegistration(context: Context): Promise<RegistrationLookup> {
+  const { session, upstream } = getRequestState(context);
+  if (!session.registrationId) return { state: "none" };
+  const answer = await upstream.call("registration");
+  if (answer.status === 200) {
+    // A registration made elsewhere for this id (a login, or another tab) counts as started from now on.
+    session.markRegistrationStarted();
+    return { state: "found", registration: answer.data };
+  }
+  return session.registrationStarted ? { state: "expired" } : { state: "none" };
+}
+
+/**
+ * Spec "Setting a registration": the registration an upstream call answered with becomes the request's, and
+ * the session takes its day and school.
+ */
+export function setRegistration(
+  context: Context,
+  registration: Registration,
+): Registration {
+  const state = getRequestState(context);
+  const { session } = state;
+  session.markRegistrationStarted();
+  if (session.orientationDayId !== registration.orientationDay.id)
+    session.setOrientationDay(registration.orientationDay.id);
+  if (session.schoolId !== (registration.school?.id ?? null))
+    session.setSchool(registration.school?.id ?? null);
+  lookups.set(state, Promise.resolve({ state: "found", registration }));
+  return registration;
+}
+
+/**
+ * Spec "Clearing the store" after an expiry: the registration, school and anonymous id are forgotten (the day
+ * stays, so the visitor can start again), and Home shows the warning. Returns the redirect to throw or return.
+ */
+export function expireRegistration(context: Context): Response {
+  const { session } = getRequestState(context);
+  session.clear();
+  session.flashToast(TOASTS.registrationExpired);
+  return redirect("/");
+}
+
+/** A registration id for the visitor, fetched from the upstream the first time the visitor needs one. */
+export async function ensureRegistrationId(context: Context): Promise<string> {
+  const { session, upstream } = getRequestState(context);
+  if (session.registrationId) return session.registrationId;
+  const answer = await upstream.call("registrationHash");
+  if (answer.status !== 200) throw new Error("registration hash: no content");
+  session.setRegistrationId(answer.data.hash);
+  return answer.data.hash;
+}
+
+/** The chosen orientation day's id; without one the visitor goes home. */
+export function requireDay(context: Context): number {
+  const dayId = getRequestState(context).session.orientationDayId;
+  if (dayId === null) throw redirect("/");
+  return dayId;
+}
+
+/**
+ * The registration with a school, for the screens after school selection. No day: home. A day and a school but
+ * no registration yet: it is created. No school: /inschrijven. Gone upstream: home with the expiry warning.
+ * An upstream failure rejects; the caller shows the catalogue's message.
+ */
+export async function requireRegistration(
+  context: Context,
+): Promise<Registration> {
+  const dayId = requireDay(context);
+  const { session, upstream } = getRequestState(context);
+  const lookup = await getRegistration(context);
+  if (lookup.state === "expired") throw expireRegistration(context);
+  if (lookup.state === "found") {
+    if (!lookup.registration.school) throw redirect("/inschrijven");
+    return lookup.registration;
+  }
+  if (session.schoolId === null) throw redirect("/inschrijven");
+  await ensureRegistrationId(context);
+  const created = await upstream.call("create", {
+    body: { school: session.schoolId, orientationDay: dayId },
+  });
+  if (created.status !== 200) throw new Error("create: no content");
+  return setRegistration(context, created.data);
+}
+
+/** The orientation days on offer, fetched at most once per request. */
+export function getOrientationDays(context: Context): Promise<OrientationDay[]> {
+  const state = getRequestState(context);
+  let days = dayLists.get(state);
+  if (!days) {
+    days = state.upstream
+      .call("orientationDays")
+      .then((answer) => (answer.status === 200 ? answer.data : []));
+    dayLists.set(state, days);
+    days.catch(() => {});
+  }
+  return days;
+}
+
+/** The registration's orientation day as the day list describes it (date, display, read-only), or null. */
+export async function getOrientationDay(
+  context: Context,
+  dayId: number,
+): Promise<OrientationDay | null> {
+  const days = await getOrientationDays(context);
+  return days.find((day) => day.id === dayId) ?? null;
+}
+
+/**
+ * Runs an upstream call that answers with the registration (add-school, remove-school, update): a 204 means
+ * it expired, which throws the redirect home; otherwise the answer becomes the request's registration.
+ */
+export async function changeRegistration(
+  context: Context,
+  call: () => Promise<{ status: 200; data: Registration } | { status: 204 }>,
+): Promise<Registration> {
+  const answer = await call();
+  if (answer.status === 204) throw expireRegistration(context);
+  return setRegistration(context, answer.data);
+}

@@ -1,0 +1,4 @@
+// Placeholder: being built.
+export function action() {
+  return new Response(null, { status: 405 });
+}

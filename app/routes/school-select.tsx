@@ -1,0 +1,4 @@
+// Placeholder: being built.
+export default function Screen() {
+  return <main id="inhoud" />;
+}
