@@ -27,6 +27,12 @@ const registration: Registration = {
 
 type Answers = Partial<Record<string, () => Promise<unknown>>>;
 
+/** A visitor without a registration id gets one when choosing a day. */
+const FRESH_ID = "fresh-registration-id-from-upstream";
+const DEFAULT_ANSWERS: Answers = {
+  registrationHash: async () => ({ status: 200, data: { hash: FRESH_ID } }),
+};
+
 let session: VisitorSession;
 let calls: string[];
 
@@ -34,7 +40,7 @@ async function choose(orientationDayId: string, answers: Answers = {}) {
   const upstream = {
     call: vi.fn(async (name: string) => {
       calls.push(name);
-      const answer = answers[name];
+      const answer = answers[name] ?? DEFAULT_ANSWERS[name];
       if (!answer) throw new Error(`unexpected upstream call ${name}`);
       return answer();
     }),
@@ -75,16 +81,22 @@ describe("choosing an orientation day on Home", () => {
     calls = [];
   });
 
-  it("stores a first choice and goes to school selection", async () => {
+  it("stores a first choice, fetches a registration id and goes to school selection", async () => {
     expect(location(await choose("3"))).toBe("/inschrijven");
     expect(session.orientationDayId).toBe(3);
-    expect(calls).toEqual([]);
+    expect(session.registrationId).toBe(FRESH_ID);
+    expect(calls).toEqual(["registrationHash"]);
   });
 
   it("keeps the school when the same day is chosen again and goes to the workshops", async () => {
     session.setOrientationDay(3);
     session.setSchool(7);
-    expect(location(await choose("3"))).toBe("/workshops");
+    session.setRegistrationId("registration-id-of-the-visitor");
+    expect(
+      location(
+        await choose("3", { registration: async () => ({ status: 204 }) }),
+      ),
+    ).toBe("/workshops");
     expect(session.schoolId).toBe(7);
   });
 
@@ -97,9 +109,11 @@ describe("choosing an orientation day on Home", () => {
       delete: async () => ({ status: 200, data: { message: "ok" } }),
     });
     expect(location(result)).toBe("/inschrijven");
-    expect(calls).toEqual(["registration", "delete"]);
+    expect(calls).toEqual(["registration", "delete", "registrationHash"]);
     expect(session.orientationDayId).toBe(3);
     expect(session.schoolId).toBeNull();
+    // The deleted registration's id is not used again.
+    expect(session.registrationId).toBe(FRESH_ID);
   });
 
   it("deletes a registration of another day even when the session has forgotten its day (after 24 h)", async () => {
@@ -109,19 +123,20 @@ describe("choosing an orientation day on Home", () => {
       delete: async () => ({ status: 200, data: { message: "ok" } }),
     });
     expect(location(result)).toBe("/inschrijven");
-    expect(calls).toEqual(["registration", "delete"]);
+    expect(calls).toEqual(["registration", "delete", "registrationHash"]);
     expect(session.orientationDayId).toBe(3);
   });
 
-  it("keeps a registration for the chosen day", async () => {
+  it("keeps a registration for the chosen day and goes on to its workshops", async () => {
     session.setRegistrationId("registration-id-of-the-visitor");
-    session.setSchool(7);
     const result = await choose("1", {
       registration: async () => ({ status: 200, data: registration }),
     });
     expect(calls).toEqual(["registration"]);
-    expect(location(result)).toBe("/inschrijven");
+    expect(location(result)).toBe("/workshops");
     expect(session.orientationDayId).toBe(1);
+    // The session takes the school from the registration (spec "Setting a registration").
+    expect(session.schoolId).toBe(7);
   });
 
   it("without a registration (204) switches the day without deleting, and forgets the school", async () => {

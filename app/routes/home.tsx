@@ -126,21 +126,24 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (registration.orientationDay.id !== chosen) {
         await upstream.call("delete");
         session.setRegistrationId(null);
-        session.setSchool(null);
-      } else {
-        setRegistration(context, registration);
       }
     }
     // The visitor needs a registration id from here on; fetched now rather than on every first page view.
     await ensureRegistrationId(context);
+    // Schools take part per day, so a school chosen for another day no longer applies (docs/decisions).
+    if (previous !== chosen) session.setSchool(null);
+    session.setOrientationDay(chosen);
+    // A registration for this very day brings its school back (spec "Setting a registration").
+    if (
+      lookup.state === "found" &&
+      lookup.registration.orientationDay.id === chosen
+    )
+      setRegistration(context, lookup.registration);
   } catch (error) {
     session.flashToast(toastForUpstreamError(error));
     return redirect("/");
   }
 
-  // Schools take part per day, so a school chosen for another day no longer applies (docs/decisions).
-  if (previous !== chosen) session.setSchool(null);
-  session.setOrientationDay(chosen);
   return redirect(
     session.schoolId !== null ? href("/workshops") : href("/inschrijven"),
   );
