@@ -145,8 +145,10 @@ export function callToAction(
 ): CallToAction {
   if (readonly || !chosen || chosen.badge === "unavailable")
     return { label: "Niet beschikbaar", disabled: true };
-  if (chosen.badge === "added") return { label: "Geselecteerd", disabled: true };
-  if (chosen.badge === "current") return { label: "Aanpassen", disabled: false };
+  if (chosen.badge === "added")
+    return { label: "Geselecteerd", disabled: true };
+  if (chosen.badge === "current")
+    return { label: "Aanpassen", disabled: false };
   return { label: "Toevoegen", disabled: false };
 }
 

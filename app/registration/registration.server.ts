@@ -41,7 +41,9 @@ export function getRegistration(context: Context): Promise<RegistrationLookup> {
   return lookup;
 }
 
-async function fetchRegistration(context: Context): Promise<RegistrationLookup> {
+async function fetchRegistration(
+  context: Context,
+): Promise<RegistrationLookup> {
   const { session, upstream } = getRequestState(context);
   if (!session.registrationId) return { state: "none" };
   const answer = await upstream.call("registration");
@@ -126,7 +128,9 @@ export async function requireRegistration(
 }
 
 /** The orientation days on offer, fetched at most once per request. */
-export function getOrientationDays(context: Context): Promise<OrientationDay[]> {
+export function getOrientationDays(
+  context: Context,
+): Promise<OrientationDay[]> {
   const state = getRequestState(context);
   let days = dayLists.get(state);
   if (!days) {

@@ -21,7 +21,7 @@ export function DialogOverlay({
   return (
     <DialogPrimitive.Overlay
       className={cn(
-        "fixed data-[state=open]:animate-[fade-in_150ms_ease-out] inset-0 z-50 bg-black/60 motion-reduce:animate-none",
+        "fixed inset-0 z-50 bg-black/60 data-[state=open]:animate-[fade-in_150ms_ease-out] motion-reduce:animate-none",
         className,
       )}
       {...props}
