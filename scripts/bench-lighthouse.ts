@@ -16,9 +16,18 @@ import {
   startUpstream,
   waitFor,
 } from "./processes.mjs";
+import { flowVisitor } from "./flow-visitor";
 
 const LIGHTHOUSE = "lighthouse@12.8.2"; // 13 needs Node 22
-const PAGES = ["/", "/contact"];
+/** Pages, and how far into the flow the student is (a session cookie): a day chosen, or a school too. */
+const PAGES: { path: string; session?: "day" | "school" }[] = [
+  { path: "/" },
+  { path: "/contact" },
+  { path: "/inschrijven", session: "day" },
+  { path: "/workshops", session: "school" },
+  { path: "/workshop/{slug}", session: "school" },
+  { path: "/inschrijving-afronden", session: "school" },
+];
 const AUDITS = [
   "first-contentful-paint",
   "largest-contentful-paint",
@@ -53,16 +62,25 @@ const app = spawn(
 
 try {
   await waitFor(`http://localhost:${appPort}/health`, 30_000, app);
+  const appUrl = `http://localhost:${appPort}`;
   const rows = [];
-  for (const page of PAGES) {
+  for (const { path, session } of PAGES) {
+    // A fresh student for each page, so one page's audit does not change what the next one shows.
+    const visitor = session ? await flowVisitor(appUrl) : null;
+    const page = path.replace("{slug}", visitor?.slug ?? "");
     const report = join(work, `${page.replaceAll("/", "_") || "_"}.json`);
+    const cookie = session === "day" ? visitor?.dayCookie : visitor?.cookie;
+    const extra = cookie
+      ? [`--extra-headers=${JSON.stringify({ cookie })}`]
+      : [];
     const code = await run(
       "npx",
       [
         "--yes",
         LIGHTHOUSE,
-        `http://localhost:${appPort}${page}`,
+        `${appUrl}${page}`,
         "--quiet",
+        ...extra,
         "--output=json",
         `--output-path=${report}`,
         "--only-categories=performance,accessibility,best-practices,seo",
@@ -77,7 +95,7 @@ try {
     );
     if (code !== 0) throw new Error(`lighthouse failed on ${page}`);
     const result = JSON.parse(readFileSync(report, "utf8"));
-    const row: Record<string, string | number> = { page };
+    const row: Record<string, string | number> = { page: path };
     for (const [name, category] of Object.entries<{ score: number }>(
       result.categories,
     ))

@@ -4,6 +4,7 @@
  * Prints a table; record figures in docs/benchmarks.md with the machine they came from.
  */
 import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
@@ -15,6 +16,7 @@ import {
   startUpstream,
   waitFor,
 } from "./processes.mjs";
+import { flowVisitor } from "./flow-visitor";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -42,6 +44,9 @@ const app = spawn(
   },
 );
 const appUrl = `http://localhost:${appPort}`;
+const staticPort = await freePort();
+const staticUrl = `http://127.0.0.1:${staticPort}`;
+let staticServer: ReturnType<typeof spawn> | null = null;
 
 try {
   await waitFor(`${appUrl}/health`, 30_000, app);
@@ -51,6 +56,22 @@ try {
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
+
+  // A student in the flow, and the flow's pages as they get them, served again as static HTML for comparison.
+  const visitor = await flowVisitor(appUrl);
+  const flowPages = { "/workshops": "", [`/workshop/${visitor.slug}`]: "" };
+  for (const path of Object.keys(flowPages))
+    flowPages[path] = await (
+      await fetch(`${appUrl}${path}`, { headers: { cookie: visitor.cookie } })
+    ).text();
+  const pagesFile = join(tmpdir(), `bench-static-${process.pid}.json`);
+  writeFileSync(pagesFile, JSON.stringify(flowPages));
+  staticServer = spawn(
+    process.execPath,
+    ["scripts/static-server.mjs", String(staticPort), pagesFile],
+    { cwd: root, stdio: "inherit" },
+  );
+  await waitFor(`${staticUrl}/workshops`, 10_000, staticServer);
 
   const scenarios: {
     name: string;
@@ -63,6 +84,21 @@ try {
       name: "Contact, returning visitor",
       url: `${appUrl}/contact`,
       headers: { cookie },
+    },
+    {
+      name: "/workshops, student in the flow",
+      url: `${appUrl}/workshops`,
+      headers: { cookie: visitor.cookie },
+    },
+    { name: "/workshops as static HTML", url: `${staticUrl}/workshops` },
+    {
+      name: "/workshop/{slug}, student in the flow",
+      url: `${appUrl}/workshop/${visitor.slug}`,
+      headers: { cookie: visitor.cookie },
+    },
+    {
+      name: "/workshop/{slug} as static HTML",
+      url: `${staticUrl}/workshop/${visitor.slug}`,
     },
     { name: "Health check", url: `${appUrl}/health` },
     {
@@ -99,6 +135,7 @@ try {
   );
   console.table(rows);
 } finally {
+  staticServer?.kill("SIGTERM");
   app.kill("SIGTERM");
   upstream.child.kill("SIGTERM");
 }

@@ -19,6 +19,7 @@ import type {
   WorkshopImage,
   WorkshopRef,
 } from "../app/upstream/contract";
+import { MAIL_LINK_PATHS } from "../app/upstream/contract";
 import type { Statement } from "better-sqlite3";
 import type { Db } from "./db";
 import { localDate } from "./db";
@@ -875,7 +876,7 @@ export function createService(db: Db, config: ServiceConfig) {
         reg.id,
       );
       const token = issueToken("confirm", reg.id);
-      const link = `${config.siteUrl(s.name)}/inschrijving-bevestigen?token=${token}`;
+      const link = `${config.siteUrl(s.name)}${MAIL_LINK_PATHS.confirm}?token=${token}`;
       config.mailer.queue({
         siteId: s.id,
         to: body.emailadres,
@@ -945,7 +946,7 @@ export function createService(db: Db, config: ServiceConfig) {
       );
       if (!reg) return;
       const token = issueToken("login", reg.id);
-      const link = `${config.siteUrl(s.name)}/login?token=${token}`;
+      const link = `${config.siteUrl(s.name)}${MAIL_LINK_PATHS.login}?token=${token}`;
       config.mailer.queue({
         siteId: s.id,
         to: reg.emailadres!,

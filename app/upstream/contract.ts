@@ -18,6 +18,15 @@ export const HEADERS = {
   attempt: "x-retry-attempt",
 } as const;
 
+/**
+ * Paths of the web app that the upstream's mails link to, with `?token=…`. The routes and the mails both take
+ * them from here, so they cannot drift apart.
+ */
+export const MAIL_LINK_PATHS = {
+  login: "/login",
+  confirm: "/inschrijving-bevestigen",
+} as const;
+
 export const SITE_NAMES = [
   "localhost",
   "venlo",

@@ -1,0 +1,82 @@
+/**
+ * A visitor part-way through the registration flow, made through the site's own forms as a browser without
+ * JavaScript would: choose the first day on Home, then its first school. The benchmarks use the cookie to measure
+ * the flow's pages as a student sees them.
+ */
+const DAY_BUTTON = /name="orientationDayId" value="(\d+)"/;
+const SCHOOL_BUTTON = /name="school" value="(\d+)"/;
+const WORKSHOP_LINK = /href="\/workshop\/([^"?#]+)/;
+
+function cookieOf(response: Response, previous: string): string {
+  const jar = new Map(
+    previous
+      .split("; ")
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf("=")), pair] as const),
+  );
+  for (const header of response.headers.getSetCookie()) {
+    const pair = header.split(";")[0]!;
+    jar.set(pair.slice(0, pair.indexOf("=")), pair);
+  }
+  return [...jar.values()].join("; ");
+}
+
+async function must(response: Response, what: string): Promise<Response> {
+  if (response.status >= 400)
+    throw new Error(`${what}: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+function post(url: string, cookie: string, fields: Record<string, string>) {
+  return fetch(url, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      cookie,
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams(fields),
+  });
+}
+
+export interface FlowVisitor {
+  /** Cookie header of a visitor who chose a day only (school selection). */
+  dayCookie: string;
+  /** Cookie header of a visitor with a day, a school and a registration. */
+  cookie: string;
+  /** Slug of the first workshop on /workshops. */
+  slug: string;
+}
+
+export async function flowVisitor(appUrl: string): Promise<FlowVisitor> {
+  const home = await must(await fetch(`${appUrl}/`), "GET /");
+  const day = DAY_BUTTON.exec(await home.text())?.[1];
+  if (!day) throw new Error("no orientation day on Home");
+  let cookie = cookieOf(home, "");
+  const chosen = await must(
+    await post(`${appUrl}/?index`, cookie, { orientationDayId: day }),
+    "choose a day",
+  );
+  cookie = cookieOf(chosen, cookie);
+  const dayCookie = cookie;
+
+  const schools = await must(
+    await fetch(`${appUrl}/inschrijven`, { headers: { cookie } }),
+    "GET /inschrijven",
+  );
+  const school = SCHOOL_BUTTON.exec(await schools.text())?.[1];
+  if (!school) throw new Error("no school on /inschrijven");
+  const picked = await must(
+    await post(`${appUrl}/inschrijven`, cookie, { intent: "school", school }),
+    "choose a school",
+  );
+  cookie = cookieOf(picked, cookie);
+
+  const list = await must(
+    await fetch(`${appUrl}/workshops`, { headers: { cookie } }),
+    "GET /workshops",
+  );
+  const slug = WORKSHOP_LINK.exec(await list.text())?.[1];
+  if (!slug) throw new Error("no workshop on /workshops");
+  return { dayCookie, cookie: cookieOf(list, cookie), slug };
+}
