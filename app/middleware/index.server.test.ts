@@ -322,6 +322,31 @@ describe("session", () => {
     );
   });
 
+  it("keeps toasts taken for a response that turns out to be a redirect", async () => {
+    const toast = {
+      kind: "warning" as const,
+      message: "Je registratie is verlopen of niet gevonden.",
+      durationMs: 3500,
+    };
+    // One request flashes a toast; the next one takes it (root loader) and then redirects (route loader).
+    const first = await run(get("/"), (state) => {
+      state!.session.flashToast(toast);
+      return new Response("page");
+    });
+    const redirected = await run(
+      get("/workshops", { cookie: cookieFrom(first.response) }),
+      (state) => {
+        expect(state!.session.takeToasts()).toEqual([toast]);
+        return new Response(null, { status: 302, headers: { Location: "/" } });
+      },
+    );
+    const shown = await run(
+      get("/", { cookie: cookieFrom(redirected.response) }),
+      (state) => new Response(JSON.stringify(state!.session.takeToasts())),
+    );
+    expect(JSON.parse(await shown.response.text())).toEqual([toast]);
+  });
+
   it("does not fetch a registration id for the maintenance page", async () => {
     const { identities } = await run(get("/under-construction"), undefined, {
       env: { MAINTENANCE: "true", MAINTENANCE_END: "2099-01-01T00:00" },

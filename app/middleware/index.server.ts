@@ -46,6 +46,10 @@ function withHeaders(
   }
 }
 
+function isRedirectStatus(status: number): boolean {
+  return (status >= 300 && status < 400) || status === 202;
+}
+
 function forbidden(): Response {
   return new Response("Verzoek geweigerd.", {
     status: 403,
@@ -150,6 +154,8 @@ export function createRootMiddleware(
     });
 
     const response = await next();
+    // A redirect (202 is React Router's redirect of a data request) shows no page, so no toast was seen.
+    if (isRedirectStatus(response.status)) visitor.restoreTakenToasts();
     if (!visitor.changed) return response;
     const setCookie = await visitor.commit();
     return withHeaders(response, (headers) =>

@@ -85,6 +85,8 @@ export class VisitorSession {
   readonly #now: () => number;
   readonly #newId: () => string;
   #changed = false;
+  /** Toasts taken for this response, given back if it turns out not to show them (a redirect). */
+  #taken: Toast[] = [];
 
   private constructor(
     storage: SessionStorage<SessionData, FlashData>,
@@ -190,7 +192,20 @@ export class VisitorSession {
   takeToasts(): Toast[] {
     const toasts = this.#session.get("toasts") ?? [];
     if (toasts.length > 0) this.#changed = true;
+    this.#taken.push(...toasts);
     return toasts;
+  }
+
+  /**
+   * Puts the toasts taken in this request back, ahead of any flashed since: the response redirects, so the
+   * page that would have shown them is never seen (a loader may redirect while the root loader takes them).
+   */
+  restoreTakenToasts(): void {
+    if (this.#taken.length === 0) return;
+    const flashed = this.#session.get("toasts") ?? [];
+    this.#session.flash("toasts", [...this.#taken, ...flashed]);
+    this.#taken = [];
+    this.#changed = true;
   }
 
   /** The Set-Cookie value that stores this session. */
