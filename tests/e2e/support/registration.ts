@@ -30,8 +30,9 @@ const SITE_HOST = new URL(APP_URL).host;
 
 /** The part of the session cookie these tests read. */
 const SessionSchema = z.object({
-  anonymousUserId: z.string().min(1),
-  registrationId: z.string().min(1),
+  anonymousUserId: z.string().min(1).optional(),
+  /** Absent until the visitor chooses a day (the app fetches it then, not on every first view). */
+  registrationId: z.string().min(1).optional(),
   orientationDayId: z.number().int().positive().optional(),
 });
 export type SessionIds = z.infer<typeof SessionSchema>;
@@ -191,6 +192,10 @@ export async function createConfirmedRegistration(
   const orientationDayId = session.orientationDayId;
   if (orientationDayId === undefined)
     throw new Error("choosing a day did not store it in the session");
+  if (!session.anonymousUserId || !session.registrationId)
+    throw new Error(
+      "choosing a day did not give the visitor a registration id",
+    );
   const visitor: Visitor = {
     anonymousUserId: session.anonymousUserId,
     registrationId: session.registrationId,
