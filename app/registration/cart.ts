@@ -88,14 +88,17 @@ export function roundOptions(
   readonly: boolean,
 ): RoundOption[] {
   return rounds.map((round) => {
+    // A round holding this workshop may show no free seat because the seat is the visitor's own.
+    const holdsThis = round.workshop?.id === workshop.id;
     const available =
       !readonly &&
-      workshop.availability.some(
-        (entry) => entry.round === round.number && entry.available,
-      );
+      (holdsThis ||
+        workshop.availability.some(
+          (entry) => entry.round === round.number && entry.available,
+        ));
     const badge: RoundBadge = !available
       ? "unavailable"
-      : round.workshop?.id === workshop.id
+      : holdsThis
         ? "added"
         : round.workshop
           ? "current"

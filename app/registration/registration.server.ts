@@ -13,6 +13,11 @@ import type { RouterContextProvider } from "react-router";
 import { TOASTS } from "~/messages";
 import { getRequestState } from "~/session/request-state.server";
 import type { OrientationDay, Registration } from "~/upstream/contract";
+import {
+  describeUpstreamError,
+  toastForUpstreamError,
+} from "~/upstream/user-message";
+import type { Choice } from "./cart";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -127,6 +132,22 @@ export async function requireRegistration(
   return setRegistration(context, created.data);
 }
 
+/**
+ * requireRegistration for a flow screen's loader or action: an upstream failure sends the visitor home with the
+ * catalogue's message instead of an error page.
+ */
+export async function loadRegistration(
+  context: Context,
+): Promise<Registration> {
+  try {
+    return await requireRegistration(context);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    getRequestState(context).session.flashToast(toastForUpstreamError(error));
+    throw redirect("/");
+  }
+}
+
 /** The orientation days on offer, fetched at most once per request. */
 export function getOrientationDays(
   context: Context,
@@ -163,4 +184,25 @@ export async function changeRegistration(
   const answer = await call();
   if (answer.status === 204) throw expireRegistration(context);
   return setRegistration(context, answer.data);
+}
+
+/**
+ * The cart's update call (spec "Adding a workshop to a round", "Removing a workshop"). A 204, or a 404 (the
+ * registration no longer holds what was removed), means it expired: that throws the redirect home. Other
+ * failures reject with the upstream's error; a 409 is a round that filled up meanwhile.
+ */
+export async function updateChoices(
+  context: Context,
+  choices: Choice[],
+): Promise<Registration> {
+  const { upstream } = getRequestState(context);
+  try {
+    return await changeRegistration(context, () =>
+      upstream.call("update", { body: { choices } }),
+    );
+  } catch (error) {
+    if (describeUpstreamError(error).status === 404)
+      throw expireRegistration(context);
+    throw error;
+  }
 }

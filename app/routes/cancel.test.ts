@@ -71,16 +71,31 @@ async function load(answers: Answers, search = "") {
   } as unknown as Route.LoaderArgs);
 }
 
+/** Posts the confirmation; the action's 1 s wait before the deletion passes at once. */
 async function cancel(answers: Answers) {
   const request = new Request("http://localhost/inschrijving-annuleren", {
     method: "POST",
     body: new FormData(),
   });
-  return action({
-    request,
-    context: contextWith(answers),
-    params: {},
-  } as unknown as Route.ActionArgs);
+  vi.useFakeTimers({ toFake: ["setTimeout"] });
+  try {
+    const result = action({
+      request,
+      context: contextWith(answers),
+      params: {},
+    } as unknown as Route.ActionArgs);
+    // Settled here so that a rejection is not left unhandled while the clock runs.
+    const settled = result.then(
+      (value) => ({ value }),
+      (thrown: unknown) => ({ thrown }),
+    );
+    await vi.runAllTimersAsync();
+    const outcome = await settled;
+    if ("thrown" in outcome) throw outcome.thrown;
+    return outcome.value;
+  } finally {
+    vi.useRealTimers();
+  }
 }
 
 /** The loader or action's answer, whether returned or thrown. */

@@ -33,6 +33,9 @@ import {
 
 type Context = Route.LoaderArgs["context"];
 
+/** Spec section 9: the cancel call goes out 1 s after the confirmation. */
+const CANCEL_DELAY_MS = 1000;
+
 /** Where 'Annuleren' leads when the visitor did not come from a page of the flow. */
 const DEFAULT_RETURN = href("/workshops");
 
@@ -68,6 +71,7 @@ export async function action({ context }: Route.ActionArgs) {
   const { session, upstream } = getRequestState(context);
   try {
     await requireCreatedRegistration(context);
+    await new Promise((resolve) => setTimeout(resolve, CANCEL_DELAY_MS));
     const answer = await upstream.call("delete");
     if (answer.status === 204) throw expireRegistration(context);
   } catch (error) {

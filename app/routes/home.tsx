@@ -8,6 +8,7 @@ import { data, Form, href, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/home";
 import { LogoCarousel } from "~/components/logo-carousel";
+import { RichText } from "~/components/rich-text";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import {
@@ -170,13 +171,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       {title || html ? (
         <section className="flex flex-col gap-4">
           {title ? <h1 className="text-3xl font-bold">{title}</h1> : null}
-          {html ? (
-            // Sanitised on the server with an allow-list (sanitize.server.ts).
-            <div
-              className="[&_a]:text-primary-800 dark:[&_a]:text-primary-200 flex flex-col gap-3 leading-relaxed [&_a]:underline [&_a]:underline-offset-4 [&_h2]:text-xl [&_h2]:font-bold [&_h3]:font-bold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6"
-              dangerouslySetInnerHTML={{ __html: html }}
-            />
-          ) : null}
+          {html ? <RichText html={html} /> : null}
         </section>
       ) : null}
 
