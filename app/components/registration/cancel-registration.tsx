@@ -90,7 +90,14 @@ export function CancelError({ message }: { message: string | undefined }) {
   );
 }
 
-export function CancelRegistration({ className }: { className?: string }) {
+export function CancelRegistration({
+  returnTo,
+  className,
+}: {
+  /** Where the confirmation page's 'Annuleren' leads (without JavaScript); the current page by default. */
+  returnTo?: string;
+  className?: string;
+}) {
   const hydrated = useHydrated();
   const location = useLocation();
   const fetcher = useFetcher<CancelActionData>();
@@ -99,7 +106,9 @@ export function CancelRegistration({ className }: { className?: string }) {
   if (!hydrated) {
     return (
       <Link
-        to={cancelPageHref(`${location.pathname}${location.search}`)}
+        to={cancelPageHref(
+          returnTo ?? `${location.pathname}${location.search}`,
+        )}
         className={cn(buttonVariants({ variant: "outline" }), className)}
       >
         {CANCEL_LABELS.trigger}
