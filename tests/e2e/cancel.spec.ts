@@ -79,6 +79,9 @@ async function expectUnsubscribedAtHome(page: Page) {
   await expect(logoutButton(page)).toHaveCount(0);
 }
 
+// Each test walks several screens and upstream calls before it gets to its point; a busy machine needs longer.
+test.describe.configure({ timeout: 60_000 });
+
 test.describe("from the cart", () => {
   test("'Annuleren' keeps the registration and returns to where the visitor was", async ({
     page,
