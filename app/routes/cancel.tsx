@@ -1,40 +1,89 @@
 /**
- * /inschrijving-annuleren (spec "Cancelling"): the confirmation page for visitors without JavaScript (the cart's
- * dialog asks the same with it), and the action both post to: delete upstream, forget the registration, Home.
+ * /inschrijving-annuleren (spec "Cancelling"): the confirmation 'Weet je zeker dat je je inschrijving wilt
+ * annuleren?' as a page, for visitors without JavaScript (with it, the same question is a dialog in the cart),
+ * and the action both post to: delete the registration upstream, forget it, and go home with
+ * 'Successvol uitgeschreven.'.
+ *
+ * Only a created registration can be cancelled (the cart offers it only then); a visitor with a draft goes
+ * back to the workshops, one without a day goes home. Showing the page never changes anything upstream: the
+ * loader only reads the registration, and never creates one as the flow's other guards do.
  */
-import { Form, href, Link, redirect } from "react-router";
+import { data, href, Link, redirect, useFetcher } from "react-router";
+import { safeRedirect } from "remix-utils/safe-redirect";
 import type { Route } from "./+types/cancel";
+import {
+  CANCEL_LABELS,
+  CancelError,
+  ConfirmCancelForm,
+  type CancelActionData,
+} from "~/components/registration/cancel-registration";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent } from "~/components/ui/card";
+import { Card } from "~/components/ui/card";
 import { MESSAGES, TOASTS } from "~/messages";
 import {
   expireRegistration,
-  loadRegistration,
+  getRegistration,
+  requireDay,
 } from "~/registration/registration.server";
 import { getRequestState } from "~/session/request-state.server";
-import { toastForUpstreamError } from "~/upstream/user-message";
+import {
+  describeUpstreamError,
+  toastForUpstreamError,
+} from "~/upstream/user-message";
 
-/** Spec section 9: the cancel call goes out after 1 s (time to take the click back is the dialog's). */
+type Context = Route.LoaderArgs["context"];
+
+/** Spec section 9: the cancel call goes out 1 s after the confirmation. */
 const CANCEL_DELAY_MS = 1000;
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const registration = await loadRegistration(context);
-  // Only a confirmed registration can be cancelled; a draft is simply left.
-  if (registration.created === null) throw redirect(href("/workshops"));
-  return null;
+/** Where 'Annuleren' leads when the visitor did not come from a page of the flow. */
+const DEFAULT_RETURN = href("/workshops");
+
+/**
+ * The guard shared by the page and the action: the day, then a created registration. Throws the redirect for
+ * every other case; an upstream failure rejects.
+ */
+async function requireCreatedRegistration(context: Context): Promise<void> {
+  requireDay(context);
+  const lookup = await getRegistration(context);
+  if (lookup.state === "expired") throw expireRegistration(context);
+  // Nothing to cancel yet: a draft is changed on the workshops page (which sends a visitor without a school on).
+  if (lookup.state === "none" || lookup.registration.created === null)
+    throw redirect(href("/workshops"));
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const returnTo = safeRedirect(
+    new URL(request.url).searchParams.get("redirectTo"),
+    DEFAULT_RETURN,
+  );
+  try {
+    await requireCreatedRegistration(context);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    // Whether there is anything to cancel is unknown: say so, and offer only the way back.
+    return { returnTo, failed: true };
+  }
+  return { returnTo, failed: false };
 }
 
 export async function action({ context }: Route.ActionArgs) {
-  const registration = await loadRegistration(context);
-  if (registration.created === null) return redirect(href("/workshops"));
   const { session, upstream } = getRequestState(context);
-  await new Promise((resolve) => setTimeout(resolve, CANCEL_DELAY_MS));
   try {
+    await requireCreatedRegistration(context);
+    await new Promise((resolve) => setTimeout(resolve, CANCEL_DELAY_MS));
     const answer = await upstream.call("delete");
-    if (answer.status === 204) return expireRegistration(context);
+    if (answer.status === 204) throw expireRegistration(context);
   } catch (error) {
-    session.flashToast(toastForUpstreamError(error));
-    return redirect(href("/workshops"));
+    if (error instanceof Response) throw error;
+    // Spec section 8: a registration the upstream cannot find (404 on removal) has expired.
+    if (describeUpstreamError(error).status === 404)
+      throw expireRegistration(context);
+    // Nothing changed: the visitor stays where they are and is told once, next to the buttons.
+    return data<CancelActionData>(
+      { error: toastForUpstreamError(error).message },
+      { status: 502 },
+    );
   }
   session.clear();
   session.flashToast(TOASTS.unsubscribed);
@@ -45,24 +94,32 @@ export function meta() {
   return [{ title: "Inschrijving annuleren" }];
 }
 
-export default function Cancel() {
+export default function CancelPage({
+  loaderData,
+  actionData,
+}: Route.ComponentProps) {
+  const { returnTo, failed } = loaderData;
+  // The page's own form goes through a fetcher too, so that with JavaScript its failure shows here as well.
+  const fetcher = useFetcher<CancelActionData>();
+  // Without JavaScript the action's answer renders this page as its action data. One failure is said once.
+  const error =
+    fetcher.data?.error ??
+    actionData?.error ??
+    (failed ? MESSAGES.genericError : undefined);
   return (
-    <main id="inhoud" className="mx-auto grid w-full max-w-xl gap-6 p-4">
-      <h1 className="text-2xl font-bold">Inschrijving annuleren</h1>
-      <Card>
-        <CardContent className="grid gap-6 pt-5">
-          <p className="text-lg">{MESSAGES.cancelQuestion}</p>
-          <div className="flex flex-wrap gap-3">
-            <Form method="post">
-              <Button type="submit" variant="destructive">
-                Ja, schrijf mij uit
-              </Button>
-            </Form>
-            <Button asChild variant="outline">
-              <Link to={href("/workshops")}>Annuleren</Link>
-            </Button>
-          </div>
-        </CardContent>
+    <main
+      id="inhoud"
+      className="mx-auto flex w-full max-w-xl flex-col gap-6 px-4 py-8"
+    >
+      <Card className="flex flex-col gap-6 p-6">
+        <h1 className="text-2xl font-bold">{MESSAGES.cancelQuestion}</h1>
+        <CancelError message={error} />
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button asChild variant="outline">
+            <Link to={returnTo}>{CANCEL_LABELS.keep}</Link>
+          </Button>
+          {failed ? null : <ConfirmCancelForm fetcher={fetcher} />}
+        </div>
       </Card>
     </main>
   );
