@@ -1,0 +1,231 @@
+import { RouterContextProvider } from "react-router";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { MESSAGES } from "~/messages";
+import { setRequestState } from "~/session/request-state.server";
+import { VisitorSession } from "~/session/session.server";
+import { UpstreamError } from "~/upstream/client.server";
+import type { UpstreamClient } from "~/upstream/client.server";
+import type { Registration } from "~/upstream/contract";
+import {
+  getRegistration,
+  loadRegistration,
+  requireDay,
+  requireRegistration,
+  updateChoices,
+} from "./registration.server";
+
+const draft: Registration = {
+  created: null,
+  school: { id: 7, display: "Domstad Lyceum" },
+  orientationDay: {
+    id: 1,
+    rondes: [
+      { number: 1, startTime: "09:00", endTime: "09:45", selection: null },
+    ],
+  },
+  choices: {},
+  geslacht: null,
+  voornaam: null,
+  tussenvoegsel: null,
+  achternaam: null,
+  klas: null,
+  telefoonnummer: null,
+  emailadres: null,
+  aantalPersonen: null,
+  marketingOptin: false,
+  display: null,
+};
+
+type Answer = (options?: unknown) => Promise<unknown>;
+
+let session: VisitorSession;
+let calls: string[];
+
+function contextWith(answers: Partial<Record<string, Answer>>) {
+  const upstream = {
+    call: vi.fn(async (name: string, options?: unknown) => {
+      calls.push(name);
+      const answer = answers[name];
+      if (!answer) throw new Error(`unexpected upstream call ${name}`);
+      return answer(options);
+    }),
+  } as unknown as UpstreamClient;
+  const context = new RouterContextProvider();
+  setRequestState(context, {
+    site: "localhost",
+    host: "localhost",
+    origin: "http://localhost",
+    clientIp: null,
+    session,
+    upstream,
+  });
+  return context;
+}
+
+/** What a guard threw: the redirect's location. */
+async function thrownLocation(promise: Promise<unknown>): Promise<string> {
+  const thrown: unknown = await promise.then(
+    () => {
+      throw new Error("expected a redirect");
+    },
+    (error: unknown) => error,
+  );
+  expect(thrown).toBeInstanceOf(Response);
+  return (thrown as Response).headers.get("Location") ?? "";
+}
+
+const found = async () => ({ status: 200, data: draft });
+
+beforeEach(async () => {
+  calls = [];
+  session = await VisitorSession.load(null, {
+    secrets: ["unit-test-session-secret"],
+    secure: false,
+  });
+});
+
+describe("getRegistration", () => {
+  it("asks nothing without a registration id", async () => {
+    const context = contextWith({});
+    expect(await getRegistration(context)).toEqual({ state: "none" });
+    expect(calls).toEqual([]);
+  });
+
+  it("asks the upstream once per request, however many callers", async () => {
+    session.setRegistrationId("registration-id-1234567890");
+    const context = contextWith({ registration: found });
+    await Promise.all([getRegistration(context), getRegistration(context)]);
+    await getRegistration(context);
+    expect(calls).toEqual(["registration"]);
+  });
+
+  it("tells a fresh id (204 before anything was created) from an expired registration", async () => {
+    session.setRegistrationId("registration-id-1234567890");
+    const noContent = async () => ({ status: 204 });
+    expect(
+      await getRegistration(contextWith({ registration: noContent })),
+    ).toEqual({ state: "none" });
+    session.markRegistrationStarted();
+    expect(
+      await getRegistration(contextWith({ registration: noContent })),
+    ).toEqual({ state: "expired" });
+  });
+});
+
+describe("the guards", () => {
+  it("sends a visitor without a day home", async () => {
+    const context = contextWith({});
+    expect(() => requireDay(context)).toThrow();
+    expect(await thrownLocation(requireRegistration(context))).toBe("/");
+  });
+
+  it("sends a visitor with a day but no school to /inschrijven", async () => {
+    session.setOrientationDay(1);
+    expect(await thrownLocation(requireRegistration(contextWith({})))).toBe(
+      "/inschrijven",
+    );
+  });
+
+  it("creates the registration for a day and school without one", async () => {
+    session.setOrientationDay(1);
+    session.setSchool(7);
+    const context = contextWith({
+      registrationHash: async () => ({
+        status: 200,
+        data: { hash: "fresh-registration-id-123456" },
+      }),
+      create: found,
+    });
+    expect(await requireRegistration(context)).toBe(draft);
+    expect(calls).toEqual(["registrationHash", "create"]);
+    expect(session.registrationStarted).toBe(true);
+  });
+
+  it("clears the session and warns on Home when the registration expired", async () => {
+    session.setOrientationDay(1);
+    session.setRegistrationId("registration-id-1234567890");
+    session.markRegistrationStarted();
+    const context = contextWith({
+      registration: async () => ({ status: 204 }),
+    });
+    expect(await thrownLocation(requireRegistration(context))).toBe("/");
+    expect(session.registrationId).toBeNull();
+    expect(session.takeToasts().map((toast) => toast.message)).toEqual([
+      MESSAGES.registrationExpired,
+    ]);
+  });
+
+  it("loadRegistration turns an upstream failure into Home with the generic message", async () => {
+    session.setOrientationDay(1);
+    session.setRegistrationId("registration-id-1234567890");
+    const context = contextWith({
+      registration: async () => {
+        throw new UpstreamError("status", "registration", "down", {
+          status: 503,
+        });
+      },
+    });
+    expect(await thrownLocation(loadRegistration(context))).toBe("/");
+    expect(session.takeToasts().map((toast) => toast.message)).toEqual([
+      MESSAGES.genericError,
+    ]);
+  });
+});
+
+describe("updateChoices", () => {
+  beforeEach(() => {
+    session.setOrientationDay(1);
+    session.setRegistrationId("registration-id-1234567890");
+  });
+
+  it("makes the answer the request's registration", async () => {
+    const updated = {
+      ...draft,
+      choices: {
+        "1": { workshop: { id: 3, slug: "robotica", display: "Robotica" } },
+      },
+    };
+    const context = contextWith({
+      update: async () => ({ status: 200, data: updated }),
+    });
+    await updateChoices(context, [{ round: 1, workshop: 3 }]);
+    expect(await getRegistration(context)).toEqual({
+      state: "found",
+      registration: updated,
+    });
+    expect(calls).toEqual(["update"]);
+  });
+
+  it.each([
+    ["a 204", async () => ({ status: 204 })],
+    [
+      "a 404 on removal",
+      async () => {
+        throw new UpstreamError("status", "update", "not found", {
+          status: 404,
+        });
+      },
+    ],
+  ])("treats %s as an expired registration", async (_, answer) => {
+    const context = contextWith({ update: answer });
+    expect(
+      await thrownLocation(
+        updateChoices(context, [{ round: 1, workshop: null }]),
+      ),
+    ).toBe("/");
+    expect(session.registrationId).toBeNull();
+  });
+
+  it("passes a full round (409) on to the caller", async () => {
+    const full = new UpstreamError("status", "update", "full", { status: 409 });
+    const context = contextWith({
+      update: async () => {
+        throw full;
+      },
+    });
+    await expect(
+      updateChoices(context, [{ round: 1, workshop: 3 }]),
+    ).rejects.toBe(full);
+    expect(session.registrationId).toBe("registration-id-1234567890");
+  });
+});
