@@ -202,6 +202,29 @@ describe("cancelling", () => {
     expect(TOASTS.unsubscribed.message).toBe("Successvol uitgeschreven.");
   });
 
+  it("sends the deletion 1 s after the confirmation (spec section 9)", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout"] });
+    try {
+      const result = action({
+        request: new Request("http://localhost/inschrijving-annuleren", {
+          method: "POST",
+        }),
+        context: contextWith({
+          registration: found(created),
+          delete: async () => ({ status: 200, data: { message: "ok" } }),
+        }),
+        params: {},
+      } as unknown as Route.ActionArgs);
+      await vi.advanceTimersByTimeAsync(999);
+      expect(calls).toEqual(["registration"]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(location(await result)).toBe("/");
+      expect(calls).toEqual(["registration", "delete"]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it.each([
     ["204", noContent],
     ["404", failing(404)],
