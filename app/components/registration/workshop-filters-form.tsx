@@ -1,0 +1,193 @@
+/**
+ * The search and filters of /workshops (spec "EventSelection", filters drawer): a GET form, so the list's
+ * state is its URL (bookmarkable, restored by the back button). The filters sit in a <details> that opens
+ * without JavaScript: a sheet from the bottom under 768px, a panel at the top from there up (CSS only). With
+ * JavaScript the form also applies itself on change, replacing the history entry rather than adding one per
+ * click.
+ */
+import { SlidersHorizontal } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Form, href, Link, useSubmit } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { cn } from "~/lib/utils";
+import {
+  DOMAIN_PARAM,
+  PROVIDER_PARAM,
+  SEARCH_PARAM,
+  type FilterOption,
+  type FilterOptions,
+  type WorkshopFilters,
+} from "~/registration/workshop-filters";
+
+/** Typing waits this long before the list follows; a checkbox applies at once. */
+const SEARCH_DELAY_MS = 300;
+
+function Checkboxes({
+  legend,
+  name,
+  options,
+  checked,
+}: {
+  legend: string;
+  name: string;
+  options: FilterOption[];
+  checked: string[];
+}) {
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-2 font-semibold">{legend}</legend>
+      <ul className="flex flex-wrap gap-2">
+        {options.map((option) => {
+          const id = `${name}-${option.value}`;
+          return (
+            <li key={option.value}>
+              <input
+                type="checkbox"
+                id={id}
+                name={name}
+                value={option.value}
+                defaultChecked={checked.includes(option.value)}
+                className="peer sr-only"
+              />
+              <label
+                htmlFor={id}
+                className="peer-checked:border-primary-700 peer-checked:bg-primary-50 peer-checked:text-primary-900 peer-focus-visible:ring-primary-700 dark:peer-checked:bg-primary-950 dark:peer-checked:text-primary-100 flex cursor-pointer items-center gap-2 rounded-full border border-gray-500 bg-white px-3 py-1.5 text-sm text-gray-900 peer-focus-visible:ring-2 peer-focus-visible:ring-offset-2 dark:border-gray-400 dark:bg-gray-900 dark:text-gray-100 [&>svg]:hidden peer-checked:[&>svg]:block"
+              >
+                {option.color ? (
+                  <span
+                    aria-hidden="true"
+                    className="size-3 rounded-full border border-gray-500"
+                    style={{ backgroundColor: `#${option.color}` }}
+                  />
+                ) : null}
+                {option.label}
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 16 16"
+                  className="size-3.5 fill-none stroke-current stroke-2"
+                >
+                  <path d="M3 8.5l3 3 7-7" />
+                </svg>
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
+  );
+}
+
+export function WorkshopFiltersForm({
+  filters,
+  options,
+  activeCount,
+}: {
+  filters: WorkshopFilters;
+  options: FilterOptions;
+  activeCount: number;
+}) {
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // The URL decides what is checked. When it changes by other means than these fields (back button, reset),
+  // the fields follow it in place, so the one in focus keeps its focus.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    for (const element of Array.from(form.elements)) {
+      if (!(element instanceof HTMLInputElement)) continue;
+      if (element.type === "checkbox") {
+        const values =
+          element.name === DOMAIN_PARAM ? filters.domains : filters.providers;
+        element.checked = values.includes(element.value);
+      } else if (
+        element.name === SEARCH_PARAM &&
+        document.activeElement !== element
+      ) {
+        element.value = filters.search;
+      }
+    }
+  }, [filters]);
+
+  function apply(form: HTMLFormElement) {
+    void submit(form, { replace: true, preventScrollReset: true });
+  }
+
+  return (
+    <Form
+      ref={formRef}
+      method="get"
+      role="search"
+      aria-label="Workshops zoeken en filteren"
+      className="flex flex-col gap-4"
+      onChange={(event) => {
+        const form = event.currentTarget;
+        clearTimeout(timer.current);
+        const target = event.target as unknown as HTMLInputElement;
+        if (target.name === SEARCH_PARAM)
+          timer.current = setTimeout(() => apply(form), SEARCH_DELAY_MS);
+        else apply(form);
+      }}
+    >
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="zoeken">Zoeken</Label>
+        <div className="flex gap-2">
+          <Input
+            id="zoeken"
+            type="search"
+            name={SEARCH_PARAM}
+            defaultValue={filters.search}
+            autoComplete="off"
+            enterKeyHint="search"
+          />
+          <Button type="submit">Toepassen</Button>
+        </div>
+      </div>
+      <details className="group">
+        <summary className="focus-visible:ring-primary-700 inline-flex cursor-pointer list-none items-center gap-2 rounded-md border border-gray-500 bg-white px-3 py-2 text-sm font-semibold focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:outline-none dark:border-gray-400 dark:bg-gray-900 [&::-webkit-details-marker]:hidden">
+          <SlidersHorizontal aria-hidden="true" className="size-4" />
+          Filters{" "}
+          {activeCount > 0 ? (
+            <span className="bg-primary-700 rounded-full px-2 text-white">
+              ({activeCount})
+            </span>
+          ) : null}
+        </summary>
+        <div
+          className={cn(
+            // Under 768px a sheet along the bottom edge; from there up a panel under the toggle.
+            "fixed inset-x-0 bottom-0 z-40 flex max-h-[60vh] flex-col gap-5 overflow-y-auto rounded-t-2xl border-t border-gray-300 bg-white p-5 shadow-2xl dark:border-gray-700 dark:bg-gray-900",
+            "md:static md:z-auto md:mt-3 md:max-h-none md:rounded-lg md:border md:shadow-sm",
+          )}
+        >
+          <Checkboxes
+            legend="Domeinen"
+            name={DOMAIN_PARAM}
+            options={options.domains}
+            checked={filters.domains}
+          />
+          <Checkboxes
+            legend="Instellingen"
+            name={PROVIDER_PARAM}
+            options={options.providers}
+            checked={filters.providers}
+          />
+          <p>
+            <Link
+              to={href("/workshops")}
+              replace
+              preventScrollReset
+              className="text-primary-800 dark:text-primary-200 text-sm font-semibold underline underline-offset-4 hover:no-underline"
+            >
+              Reset filters
+            </Link>
+          </p>
+        </div>
+      </details>
+    </Form>
+  );
+}
