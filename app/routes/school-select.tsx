@@ -6,7 +6,15 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { CircleAlert } from "lucide-react";
-import { data, Form, href, Link, redirect, useNavigation } from "react-router";
+import {
+  data,
+  Form,
+  href,
+  Link,
+  redirect,
+  useLocation,
+  useNavigation,
+} from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/school-select";
 import {
@@ -235,6 +243,8 @@ export default function SchoolSelect({
   actionData,
 }: Route.ComponentProps) {
   const { created, failed, schools, noEvents } = loaderData;
+  // The redirect after a login request is a new location: the box starts empty again.
+  const { key } = useLocation();
   const schoolError =
     actionData && "error" in actionData ? actionData.error : null;
 
@@ -251,7 +261,7 @@ export default function SchoolSelect({
         </Alert>
       ) : null}
 
-      {created ? null : <LoginBox lastResult={actionData} />}
+      {created ? null : <LoginBox key={key} lastResult={actionData} />}
 
       {noEvents ? (
         <section className="flex flex-col items-start gap-4">
