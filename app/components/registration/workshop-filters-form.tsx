@@ -43,33 +43,26 @@ function Checkboxes({
           const id = `${name}-${option.value}`;
           return (
             <li key={option.value}>
-              <input
-                type="checkbox"
-                id={id}
-                name={name}
-                value={option.value}
-                defaultChecked={checked.includes(option.value)}
-                className="peer sr-only"
-              />
               <label
                 htmlFor={id}
-                className="peer-checked:border-primary-700 peer-checked:bg-primary-50 peer-checked:text-primary-900 peer-focus-visible:ring-primary-700 dark:peer-checked:bg-primary-950 dark:peer-checked:text-primary-100 flex cursor-pointer items-center gap-2 rounded-full border border-gray-500 bg-white px-3 py-1.5 text-sm text-gray-900 peer-focus-visible:ring-2 peer-focus-visible:ring-offset-2 dark:border-gray-400 dark:bg-gray-900 dark:text-gray-100 [&>svg]:hidden peer-checked:[&>svg]:block"
+                className="has-[:checked]:border-primary-700 has-[:checked]:bg-primary-50 has-[:checked]:text-primary-900 dark:has-[:checked]:bg-primary-950 dark:has-[:checked]:text-primary-100 flex cursor-pointer items-center gap-2 rounded-full border border-gray-500 bg-white px-3 py-1.5 text-sm text-gray-900 dark:border-gray-400 dark:bg-gray-900 dark:text-gray-100"
               >
+                <input
+                  type="checkbox"
+                  id={id}
+                  name={name}
+                  value={option.value}
+                  defaultChecked={checked.includes(option.value)}
+                  className="accent-primary-700 focus-visible:ring-primary-700 size-4 rounded focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:outline-none"
+                />
                 {option.color ? (
                   <span
                     aria-hidden="true"
-                    className="size-3 rounded-full border border-gray-500"
+                    className="size-3 rounded-full"
                     style={{ backgroundColor: `#${option.color}` }}
                   />
                 ) : null}
                 {option.label}
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 16 16"
-                  className="size-3.5 fill-none stroke-current stroke-2"
-                >
-                  <path d="M3 8.5l3 3 7-7" />
-                </svg>
               </label>
             </li>
           );
