@@ -3,8 +3,19 @@
  * accents, filters with their count in a bookmarkable URL, reset, the empty result, favourites on the list and
  * the 'Favorieten' filter, and a workshop without a free round dimmed.
  */
-import { expect, test, type Page } from "@playwright/test";
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Page,
+} from "@playwright/test";
+import { z } from "zod";
+import { APP_URL, UPSTREAM_URL } from "../../playwright.config";
 import { MESSAGES } from "../../app/messages";
+import { API_BASE_PATH, ENDPOINTS, HEADERS } from "../../app/upstream/contract";
+import type { EndpointName } from "../../app/upstream/contract";
+import { WORKSHOPS } from "../../upstream/demo/catalog";
+import { buildDemoData } from "../../upstream/demo/data";
 import { expectNoA11yViolations } from "./support/axe";
 
 /** The spring day on the localhost site offers 14 workshops (upstream/demo/sites.ts). */
@@ -120,6 +131,7 @@ test("search matches title, intro, provider and domain ignoring case and accents
 test("filters count in the toggle, live in a bookmarkable URL and reset", async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   await openWorkshops(page);
   await filtersToggle(page).click();
   await expect(page.getByRole("group", { name: "Domeinen" })).toBeVisible();
@@ -231,4 +243,119 @@ test("the favourites cookie is set for ten years and returns to a same-origin pa
     maxRedirects: 0,
   });
   expect(invalid.status()).toBe(400);
+});
+
+/** Speaks to the upstream as the app does for a visitor of another site. */
+function siteUpstream(request: APIRequestContext, siteHost: string) {
+  return async (
+    name: EndpointName,
+    visitor: { anonymousUserId: string; registrationId: string } | null,
+    options: { body?: unknown; query?: Record<string, number> } = {},
+  ) => {
+    const endpoint = ENDPOINTS[name];
+    return request.fetch(`${UPSTREAM_URL}${API_BASE_PATH}${endpoint.path}`, {
+      method: endpoint.method,
+      headers: {
+        [HEADERS.apiKey]: "demo-api-key",
+        [HEADERS.siteHost]: siteHost,
+        ...(visitor
+          ? {
+              [HEADERS.anonymousUserId]: visitor.anonymousUserId,
+              [HEADERS.registrationId]: visitor.registrationId,
+            }
+          : {}),
+      },
+      params: options.query,
+      data: options.body,
+    });
+  };
+}
+
+test("a workshop without a free round is dimmed with 'Geen rondes beschikbaar'", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  // The Tilburg site's market day, which no other test uses: its smallest workshop is filled up here.
+  const site = buildDemoData().find((demo) => demo.name === "studiemarkt013")!;
+  const day = site.orientationDays.find(
+    (candidate) => candidate.key === "tilburg-studiemarkt",
+  )!;
+  const full = site.workshops.find(
+    (workshop) => workshop.dayKey === day.key && workshop.slug === "kok",
+  )!;
+  const appUrl = new URL(APP_URL);
+  appUrl.hostname = `${site.name}.localhost`;
+  const call = siteUpstream(request, appUrl.host);
+
+  const days = z
+    .array(z.object({ id: z.number(), display: z.string() }))
+    .parse(await (await call("orientationDays", null)).json());
+  const dayId = days.find((candidate) => candidate.display === day.display)!.id;
+  const [school] = z
+    .array(z.object({ id: z.number(), display: z.string() }))
+    .parse(
+      await (
+        await call("schools", null, { query: { orientationDay: dayId } })
+      ).json(),
+    );
+
+  /** A new visitor with a registration for the day, as the app would make one. */
+  async function newVisitor() {
+    const anonymousUserId = crypto.randomUUID();
+    const hash = await call("registrationHash", {
+      anonymousUserId,
+      registrationId: "",
+    });
+    const { hash: registrationId } = z
+      .object({ hash: z.string() })
+      .parse(await hash.json());
+    const visitor = { anonymousUserId, registrationId };
+    expect(
+      (
+        await call("create", visitor, {
+          body: { school: school!.id, orientationDay: dayId },
+        })
+      ).status(),
+    ).toBe(200);
+    return visitor;
+  }
+
+  const first = await newVisitor();
+  const workshops = z
+    .array(z.object({ id: z.number(), slug: z.string() }))
+    .parse(await (await call("workshops", first)).json());
+  const workshopId = workshops.find((w) => w.slug === full.slug)!.id;
+  // Takes every seat, one visitor per seat; the other project's run of this test may be taking them too.
+  for (const round of Object.keys(full.seats).map(Number)) {
+    for (;;) {
+      const visitor = await newVisitor();
+      const answer = await call("update", visitor, {
+        body: { choices: [{ round, workshop: workshopId }] },
+      });
+      if (answer.status() === 409) break;
+      expect(answer.status()).toBe(200);
+    }
+  }
+
+  await page.goto(`${appUrl.origin}/`);
+  await page
+    .getByRole("button", {
+      name: new RegExp(`^Inschrijven voor ${day.schoolDisplay}`),
+    })
+    .first()
+    .click();
+  await page
+    .getByRole("button", { name: school!.display, exact: true })
+    .click();
+  await expect(
+    page.getByRole("heading", { name: "Workshops", level: 1 }),
+  ).toBeVisible({ timeout: 15_000 });
+
+  const dimmed = cards(page).filter({ hasText: MESSAGES.noRoundsAvailable });
+  await expect(dimmed).toHaveCount(1);
+  await expect(dimmed.getByRole("heading")).toHaveText(
+    WORKSHOPS[full.slug as keyof typeof WORKSHOPS].display,
+  );
+  await expectNoA11yViolations(page);
 });
