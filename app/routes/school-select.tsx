@@ -227,7 +227,7 @@ function LoginBox({
           </FormField>
           <Button
             type="submit"
-            className="sm:mt-7"
+            className="sm:mt-[1.375rem]"
             aria-busy={busy || undefined}
           >
             Inloggen

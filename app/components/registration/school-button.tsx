@@ -27,14 +27,14 @@ export function SchoolButton({ school }: { school: School }) {
           <img
             src={school.logo}
             alt=""
-            width={64}
+            width={128}
             height={64}
-            className="size-16 shrink-0 rounded object-contain"
+            className="h-16 w-32 shrink-0 rounded object-contain"
           />
         ) : (
           <span
             aria-hidden="true"
-            className="bg-primary-50 size-16 shrink-0 rounded"
+            className="bg-primary-50 h-16 w-32 shrink-0 rounded"
           />
         )}
         <span className="text-base font-semibold text-gray-900 dark:text-gray-100">

@@ -141,7 +141,8 @@ export function WorkshopFiltersForm({
         </div>
       </div>
       <details className="group">
-        <summary className="focus-visible:ring-primary-700 inline-flex cursor-pointer list-none items-center gap-2 rounded-md border border-gray-500 bg-white px-3 py-2 text-sm font-semibold focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:outline-none dark:border-gray-400 dark:bg-gray-900 [&::-webkit-details-marker]:hidden">
+        {/* Under 768px the open toggle sits at the top of the sheet, so it stays at hand to close it. */}
+        <summary className="focus-visible:ring-primary-700 inline-flex cursor-pointer list-none items-center gap-2 rounded-md border border-gray-500 bg-white px-3 py-2 text-sm font-semibold focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:outline-none group-open:max-md:fixed group-open:max-md:bottom-[calc(60vh-3.5rem)] group-open:max-md:left-4 group-open:max-md:z-[46] group-open:max-md:shadow-lg dark:border-gray-400 dark:bg-gray-900 [&::-webkit-details-marker]:hidden">
           <SlidersHorizontal aria-hidden="true" className="size-4" />
           Filters{" "}
           {activeCount > 0 ? (
@@ -153,8 +154,8 @@ export function WorkshopFiltersForm({
         <div
           className={cn(
             // Under 768px a sheet along the bottom edge; from there up a panel under the toggle.
-            "fixed inset-x-0 bottom-0 z-40 flex max-h-[60vh] flex-col gap-5 overflow-y-auto rounded-t-2xl border-t border-gray-300 bg-white p-5 shadow-2xl dark:border-gray-700 dark:bg-gray-900",
-            "md:static md:z-auto md:mt-3 md:max-h-none md:rounded-lg md:border md:shadow-sm",
+            "fixed inset-x-0 bottom-0 z-[45] flex h-[60vh] flex-col gap-5 overflow-y-auto rounded-t-2xl border-t border-gray-300 bg-white p-5 pt-16 shadow-2xl md:pt-5 dark:border-gray-700 dark:bg-gray-900",
+            "md:static md:z-auto md:mt-3 md:h-auto md:rounded-lg md:border md:shadow-sm",
           )}
         >
           <Checkboxes
