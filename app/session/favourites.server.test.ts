@@ -70,7 +70,8 @@ describe("favouritesCookie", () => {
     const header = favouritesCookie(new Set([3, 1, 2]), false);
     const value = header.split(";")[0]!;
     expect(readFavourites(value)).toEqual(new Set([3, 1, 2]));
-    expect(readFavourites(favouritesCookie(new Set(), false).split(";")[0]!))
-      .toEqual(new Set());
+    expect(
+      readFavourites(favouritesCookie(new Set(), false).split(";")[0]!),
+    ).toEqual(new Set());
   });
 });

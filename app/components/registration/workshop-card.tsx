@@ -89,10 +89,10 @@ export function WorkshopCard({
               <img
                 src={workshop.provider.image}
                 alt=""
-                width={24}
+                width={96}
                 height={24}
                 loading="lazy"
-                className="size-6 rounded-sm object-contain"
+                className="h-6 w-auto max-w-24 rounded-sm object-contain"
               />
             ) : null}
             <span>{workshop.provider.display}</span>
