@@ -32,9 +32,10 @@ async function openWorkshops(page: Page, school = "Domstad Lyceum") {
     .first()
     .getByRole("button", { name: /^Inschrijven/ })
     .click();
-  await expect(page).toHaveURL(/\/inschrijven$/);
+  // Generous waits: each step calls the upstream, which is slow on a busy machine.
+  await expect(page).toHaveURL(/\/inschrijven$/, { timeout: 15_000 });
   await page.getByRole("button", { name: school, exact: true }).click();
-  await expect(page).toHaveURL(/\/workshops$/);
+  await expect(page).toHaveURL(/\/workshops$/, { timeout: 15_000 });
   await expect(
     page.getByRole("heading", { name: "Workshops", level: 1 }),
   ).toBeVisible({ timeout: 15_000 });
