@@ -3,177 +3,232 @@ import type { Workshop } from "~/upstream/contract";
 import {
   activeFilterCount,
   filterOptions,
-  filtersQuery,
   filterWorkshops,
+  filtersToParams,
+  foldText,
+  htmlToText,
+  knownFilters,
   matchesSearch,
-  normaliseText,
   parseFilters,
+  slugify,
 } from "./workshop-filters";
 
-function workshop(overrides: Partial<Workshop> & { id: number }): Workshop {
+function workshop(
+  id: number,
+  display: string,
+  extra: Partial<Workshop> = {},
+): Workshop {
   return {
-    slug: `w-${overrides.id}`,
-    display: `Workshop ${overrides.id}`,
-    intro: "",
+    id,
+    slug: slugify(display),
+    display,
+    intro: "<p>Een workshop.</p>",
     description: "",
     image: null,
     availability: [],
     provider: null,
     domeinen: [],
-    ...overrides,
+    ...extra,
   };
 }
 
-const zorg = { display: "Zorg & Welzijn", labelColor: "be123c" };
-const techniek = { display: "Techniek", labelColor: "1d4ed8" };
+const zorg = { display: "Zorg & Welzijn", labelColor: "c62828" };
+const techniek = { display: "Techniek", labelColor: "1565c0" };
+const economie = { display: "Economie", labelColor: "2e7d32" };
 const roc = { display: "ROC Domstad", image: null };
 const hogeschool = { display: "Hogeschool Midden", image: null };
 
-const workshops = [
-  workshop({
-    id: 1,
-    display: "Financiële dienstverlening",
-    domeinen: [zorg],
-    provider: roc,
-  }),
-  workshop({
-    id: 2,
-    display: "Robotica",
-    intro: "<p>Bouw een <strong>robot</strong> die sorteert.</p>",
+const WORKSHOPS = [
+  workshop(1, "Verpleegkunde", { domeinen: [zorg], provider: roc }),
+  workshop(2, "Robotica", {
     domeinen: [techniek],
     provider: hogeschool,
+    intro: "<p>Bouw een r&#233;bot &amp; programmeer hem.</p>",
   }),
-  workshop({ id: 3, display: "Studiekeuze", domeinen: [] }),
+  workshop(3, "Financiële dienstverlening", {
+    domeinen: [economie],
+    provider: roc,
+  }),
+  workshop(4, "Studiekeuze", { intro: "<p>Oriëntatie op je keuze</p>" }),
+  workshop(5, "Sport en gezondheid", { domeinen: [zorg, techniek] }),
 ];
 
+const ids = (list: Workshop[]) => list.map((item) => item.id);
 const none = new Set<number>();
-const ids = (list: Workshop[]) => list.map((entry) => entry.id);
+
+describe("foldText and slugify", () => {
+  it("ignores case and accents", () => {
+    expect(foldText("Oriëntatie CAFÉ")).toBe("orientatie cafe");
+  });
+  it("makes URL values of names", () => {
+    expect(slugify("Zorg & Welzijn")).toBe("zorg-welzijn");
+    expect(slugify("  Financiële dienstverlening! ")).toBe(
+      "financiele-dienstverlening",
+    );
+  });
+});
+
+describe("htmlToText", () => {
+  it("drops tags and reads entities", () => {
+    expect(htmlToText("<p>A&amp;B &#233;&#x41;</p>").trim()).toBe("A&B éA");
+    expect(htmlToText("&unknown;")).toBe("&unknown;");
+  });
+});
 
 describe("parseFilters", () => {
-  it("reads the search, domains, favourites, providers and 'Overige' from the URL", () => {
+  it("reads search, domains and providers from the URL", () => {
     const filters = parseFilters(
       new URLSearchParams(
-        "q=+robot+&domein=favorieten&domein=Techniek&domein=Techniek&instelling=ROC+Domstad&instelling=overige",
+        "q=+robot+&domein=techniek&domein=favorieten&domein=techniek&domein=&instelling=overige",
       ),
     );
     expect(filters).toEqual({
       search: "robot",
-      domains: ["Techniek"],
-      favourites: true,
-      providers: ["ROC Domstad"],
-      otherProviders: true,
+      domains: ["techniek", "favorieten"],
+      providers: ["overige"],
     });
-    expect(activeFilterCount(filters)).toBe(4);
   });
 
-  it("counts nothing for an empty URL, and the search is not a filter", () => {
-    expect(activeFilterCount(parseFilters(new URLSearchParams("q=x")))).toBe(0);
+  it("gives empty filters for an empty URL and bounds long input", () => {
+    expect(parseFilters(new URLSearchParams())).toEqual({
+      search: "",
+      domains: [],
+      providers: [],
+    });
+    const long = parseFilters(
+      new URLSearchParams({ q: "x".repeat(500) }),
+    ).search;
+    expect(long).toHaveLength(100);
   });
 
-  it("writes the filters back as a query string that parses to the same filters", () => {
-    const params = new URLSearchParams(
-      "instelling=overige&domein=Zorg+%26+Welzijn&q=zorg&domein=favorieten",
-    );
-    const query = filtersQuery(parseFilters(params));
-    expect(query).toBe(
-      "?q=zorg&domein=favorieten&domein=Zorg+%26+Welzijn&instelling=overige",
-    );
-    expect(parseFilters(new URLSearchParams(query))).toEqual(
-      parseFilters(params),
-    );
-    expect(filtersQuery(parseFilters(new URLSearchParams()))).toBe("");
+  it("round-trips through filtersToParams", () => {
+    const filters = {
+      search: "zorg",
+      domains: ["favorieten", "zorg-welzijn"],
+      providers: ["roc-domstad"],
+    };
+    expect(parseFilters(filtersToParams(filters))).toEqual(filters);
+    expect(
+      filtersToParams({ search: "", domains: [], providers: [] }).size,
+    ).toBe(0);
   });
 });
 
-describe("search", () => {
-  it("ignores case and accents, both ways", () => {
-    expect(normaliseText("Financiële")).toBe("financiele");
-    expect(matchesSearch(workshops[0]!, "FINANCIELE")).toBe(true);
-    expect(
-      matchesSearch(workshop({ id: 9, display: "Financiele" }), "financiële"),
-    ).toBe(true);
+describe("filterOptions", () => {
+  it("lists 'Favorieten' first, then domains by name; providers by name, then 'Overige'", () => {
+    const options = filterOptions(WORKSHOPS);
+    expect(options.domains.map((option) => option.label)).toEqual([
+      "Favorieten",
+      "Economie",
+      "Techniek",
+      "Zorg & Welzijn",
+    ]);
+    expect(options.domains[3]).toEqual({
+      value: "zorg-welzijn",
+      label: "Zorg & Welzijn",
+      color: "c62828",
+    });
+    expect(options.providers.map((option) => option.value)).toEqual([
+      "hogeschool-midden",
+      "roc-domstad",
+      "overige",
+    ]);
+  });
+});
+
+describe("knownFilters and activeFilterCount", () => {
+  it("keeps only values the list offers and counts the checked boxes", () => {
+    const filters = knownFilters(
+      {
+        search: "x",
+        domains: ["favorieten", "techniek", "onbekend"],
+        providers: ["overige", "elders"],
+      },
+      filterOptions(WORKSHOPS),
+    );
+    expect(filters).toEqual({
+      search: "x",
+      domains: ["favorieten", "techniek"],
+      providers: ["overige"],
+    });
+    expect(activeFilterCount(filters)).toBe(3);
+    expect(activeFilterCount({ search: "q", domains: [], providers: [] })).toBe(
+      0,
+    );
+  });
+});
+
+describe("matchesSearch", () => {
+  const [verpleegkunde, robotica, financieel, studiekeuze, sport] =
+    WORKSHOPS as [Workshop, Workshop, Workshop, Workshop, Workshop];
+
+  it("matches the title ignoring case and accents, both ways", () => {
+    expect(matchesSearch(financieel, "FINANCIELE")).toBe(true);
+    expect(matchesSearch(financieel, "financiële")).toBe(true);
+    expect(matchesSearch(robotica, "financiële")).toBe(false);
   });
 
-  it("finds words in the intro's text but not in its markup", () => {
-    expect(matchesSearch(workshops[1]!, "sorteert")).toBe(true);
-    expect(matchesSearch(workshops[1]!, "strong")).toBe(false);
+  it("matches the intro's text, not its markup", () => {
+    expect(matchesSearch(studiekeuze, "orientatie")).toBe(true);
+    expect(matchesSearch(robotica, "rébot & programmeer")).toBe(true);
+    expect(matchesSearch(robotica, "<p>")).toBe(false);
+    expect(matchesSearch(robotica, "amp")).toBe(false);
   });
 
-  it("finds provider and domain names", () => {
-    expect(
-      ids(
-        filterWorkshops(
-          workshops,
-          parseFilters(new URLSearchParams("q=hogeschool")),
-          none,
-        ),
-      ),
-    ).toEqual([2]);
-    expect(
-      ids(
-        filterWorkshops(
-          workshops,
-          parseFilters(new URLSearchParams("q=welzijn")),
-          none,
-        ),
-      ),
-    ).toEqual([1]);
+  it("matches provider and domain names", () => {
+    expect(matchesSearch(verpleegkunde, "domstad")).toBe(true);
+    expect(matchesSearch(sport, "welzijn")).toBe(true);
+    expect(matchesSearch(studiekeuze, "domstad")).toBe(false);
   });
 
-  it("needs every word", () => {
-    expect(matchesSearch(workshops[1]!, "robot midden")).toBe(true);
-    expect(matchesSearch(workshops[1]!, "robot zorg")).toBe(false);
+  it("needs every word somewhere; an empty search matches all", () => {
+    expect(matchesSearch(robotica, "techniek robot")).toBe(true);
+    expect(matchesSearch(robotica, "techniek zorg")).toBe(false);
+    expect(matchesSearch(robotica, "   ")).toBe(true);
   });
 });
 
 describe("filterWorkshops", () => {
-  const filter = (query: string, favourites = none) =>
+  const filter = (
+    query: string,
+    favourites: ReadonlySet<number> = none,
+  ): number[] =>
     ids(
       filterWorkshops(
-        workshops,
+        WORKSHOPS,
         parseFilters(new URLSearchParams(query)),
         favourites,
       ),
     );
 
-  it("shows everything without filters", () => {
-    expect(filter("")).toEqual([1, 2, 3]);
+  it("keeps everything without filters, in order", () => {
+    expect(filter("")).toEqual([1, 2, 3, 4, 5]);
   });
 
-  it("widens within a group", () => {
-    expect(filter("domein=Techniek&domein=Zorg+%26+Welzijn")).toEqual([1, 2]);
-    expect(filter("domein=Techniek&domein=favorieten", new Set([3]))).toEqual([
-      2, 3,
+  it("keeps workshops in any checked domain", () => {
+    expect(filter("domein=techniek")).toEqual([2, 5]);
+    expect(filter("domein=techniek&domein=economie")).toEqual([2, 3, 5]);
+  });
+
+  it("'Favorieten' keeps the favourites, besides any checked domain", () => {
+    expect(filter("domein=favorieten", new Set([4, 1]))).toEqual([1, 4]);
+    expect(filter("domein=favorieten", none)).toEqual([]);
+    expect(filter("domein=favorieten&domein=economie", new Set([4]))).toEqual([
+      3, 4,
     ]);
   });
 
-  it("narrows between groups", () => {
-    expect(filter("domein=Techniek&instelling=ROC+Domstad")).toEqual([]);
-    expect(filter("domein=Techniek&instelling=Hogeschool+Midden")).toEqual([2]);
+  it("keeps workshops of a checked provider; 'Overige' those without one", () => {
+    expect(filter("instelling=roc-domstad")).toEqual([1, 3]);
+    expect(filter("instelling=overige")).toEqual([4, 5]);
+    expect(filter("instelling=overige&instelling=hogeschool-midden")).toEqual([
+      2, 4, 5,
+    ]);
   });
 
-  it("'Favorieten' keeps the favourites only", () => {
-    expect(filter("domein=favorieten", new Set([1, 3]))).toEqual([1, 3]);
-    expect(filter("domein=favorieten")).toEqual([]);
-  });
-
-  it("'Overige' keeps the workshops without a provider", () => {
-    expect(filter("instelling=overige")).toEqual([3]);
-    expect(filter("instelling=overige&instelling=ROC+Domstad")).toEqual([1, 3]);
-  });
-
-  it("combines search and filters", () => {
-    expect(filter("q=robot&domein=Zorg+%26+Welzijn")).toEqual([]);
-  });
-});
-
-describe("filterOptions", () => {
-  it("offers the domains and providers that occur, sorted, and 'Overige' only when needed", () => {
-    expect(filterOptions(workshops)).toEqual({
-      domains: [techniek, zorg],
-      providers: ["Hogeschool Midden", "ROC Domstad"],
-      otherProviders: true,
-    });
-    expect(filterOptions(workshops.slice(0, 2)).otherProviders).toBe(false);
+  it("needs both groups and the search to match", () => {
+    expect(filter("domein=zorg-welzijn&instelling=overige")).toEqual([5]);
+    expect(filter("domein=zorg-welzijn&q=verpleeg")).toEqual([1]);
+    expect(filter("q=bestaat-niet")).toEqual([]);
   });
 });

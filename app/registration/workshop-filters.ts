@@ -1,168 +1,212 @@
 /**
- * Search and filters of the workshop list (spec "EventSelection"). They live in the URL (`q`, `domein`,
- * `instelling`), so a filtered list can be bookmarked and the back button restores it.
+ * Search and filters of the workshop list (spec "EventSelection"), as pure functions of the URL's search
+ * parameters and the workshops, so a filtered list is a bookmarkable address and the rules are unit-tested.
  *
- * Within a group the checked options widen the list (any of them), between groups they narrow it (all groups).
- * 'Favorieten' is an option of the Domeinen group, as the spec lists it there; 'Overige' of the Instellingen group
- * stands for the workshops without a provider.
+ * Parameters: `q` (search text), `domein` (repeated; a domain's slug, or `favorieten`), `instelling` (repeated;
+ * a provider's slug, or `overige` for workshops without a provider). Domains and providers have no id in the
+ * contract, so their slug is made from the display name. Within a group any checked value matches (a workshop
+ * in one of the chosen domains, or a favourite when 'Favorieten' is checked); both groups must match; every word
+ * of the search must appear in the title, the intro, the provider or a domain name, ignoring case and accents.
  */
 import type { Workshop } from "~/upstream/contract";
 
-export const FILTER_PARAMS = {
-  search: "q",
-  domain: "domein",
-  provider: "instelling",
-} as const;
+export const SEARCH_PARAM = "q";
+export const DOMAIN_PARAM = "domein";
+export const PROVIDER_PARAM = "instelling";
+export const FAVOURITES_VALUE = "favorieten";
+export const OTHER_PROVIDER_VALUE = "overige";
 
-/** The values of the two special options. */
-export const FAVOURITES_OPTION = "favorieten";
-export const OTHER_PROVIDERS_OPTION = "overige";
+/** Longer search text is cut off: no title is this long, and it bounds the work per request. */
+const MAX_SEARCH_LENGTH = 100;
+/** More values than any list has options; a hand-made URL cannot make the server loop over thousands. */
+const MAX_VALUES = 50;
 
 export interface WorkshopFilters {
   search: string;
-  /** Domain display names. */
+  /** Checked domain values (slugs and possibly `favorieten`), in URL order. */
   domains: string[];
-  favourites: boolean;
-  /** Provider display names. */
+  /** Checked provider values (slugs and possibly `overige`), in URL order. */
   providers: string[];
-  otherProviders: boolean;
 }
 
+export interface FilterOption {
+  value: string;
+  label: string;
+  /** A domain's label colour (hex without '#'); absent for providers and 'Favorieten'. */
+  color?: string;
+}
+
+export interface FilterOptions {
+  /** 'Favorieten' first, then the domains of the workshops by name. */
+  domains: FilterOption[];
+  /** The providers of the workshops by name, then 'Overige'. */
+  providers: FilterOption[];
+}
+
+/** Lower case without accents: "Oriëntatie" and "orientatie" compare equal. */
+export function foldText(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
+/** A URL value for a name: "Zorg & Welzijn" → "zorg-welzijn". */
+export function slugify(name: string): string {
+  return foldText(name)
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+const ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+};
+
+/** The text of an HTML fragment, for matching: tags dropped, common entities read. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (whole, name: string) => {
+      if (name.startsWith("#x") || name.startsWith("#X"))
+        return String.fromCodePoint(parseInt(name.slice(2), 16));
+      if (name.startsWith("#"))
+        return String.fromCodePoint(Number(name.slice(1)));
+      return ENTITIES[name.toLowerCase()] ?? whole;
+    });
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)].slice(0, MAX_VALUES);
+}
+
+/** The filters in a URL's search parameters; empty values are dropped, duplicates counted once. */
 export function parseFilters(params: URLSearchParams): WorkshopFilters {
-  const domains = params.getAll(FILTER_PARAMS.domain);
-  const providers = params.getAll(FILTER_PARAMS.provider);
+  const clean = (values: string[]) =>
+    unique(values.map((value) => value.trim()).filter(Boolean));
   return {
-    search: (params.get(FILTER_PARAMS.search) ?? "").trim(),
-    domains: unique(domains.filter((value) => value !== FAVOURITES_OPTION)),
-    favourites: domains.includes(FAVOURITES_OPTION),
-    providers: unique(
-      providers.filter((value) => value !== OTHER_PROVIDERS_OPTION),
-    ),
-    otherProviders: providers.includes(OTHER_PROVIDERS_OPTION),
+    search: (params.get(SEARCH_PARAM) ?? "").trim().slice(0, MAX_SEARCH_LENGTH),
+    domains: clean(params.getAll(DOMAIN_PARAM)),
+    providers: clean(params.getAll(PROVIDER_PARAM)),
   };
 }
 
-/** The number the filters badge shows: checked options (the search is not a filter). */
-export function activeFilterCount(filters: WorkshopFilters): number {
-  return (
-    filters.domains.length +
-    filters.providers.length +
-    Number(filters.favourites) +
-    Number(filters.otherProviders)
+/** The checkboxes the workshops call for. */
+export function filterOptions(workshops: Workshop[]): FilterOptions {
+  const domains = new Map<string, FilterOption>();
+  const providers = new Map<string, FilterOption>();
+  for (const workshop of workshops) {
+    for (const domain of workshop.domeinen) {
+      const value = slugify(domain.display);
+      if (value && value !== FAVOURITES_VALUE && !domains.has(value))
+        domains.set(value, {
+          value,
+          label: domain.display,
+          color: domain.labelColor,
+        });
+    }
+    if (workshop.provider) {
+      const value = slugify(workshop.provider.display);
+      if (value && value !== OTHER_PROVIDER_VALUE && !providers.has(value))
+        providers.set(value, { value, label: workshop.provider.display });
+    }
+  }
+  const byLabel = (a: FilterOption, b: FilterOption) =>
+    a.label.localeCompare(b.label, "nl");
+  return {
+    domains: [
+      { value: FAVOURITES_VALUE, label: "Favorieten" },
+      ...[...domains.values()].sort(byLabel),
+    ],
+    providers: [
+      ...[...providers.values()].sort(byLabel),
+      { value: OTHER_PROVIDER_VALUE, label: "Overige" },
+    ],
+  };
+}
+
+/**
+ * Only the checked values that are options of this list: a bookmark from another day or a hand-made URL
+ * neither counts nor empties the list with a filter no one can see or uncheck.
+ */
+export function knownFilters(
+  filters: WorkshopFilters,
+  options: FilterOptions,
+): WorkshopFilters {
+  const domainValues = new Set(options.domains.map((option) => option.value));
+  const providerValues = new Set(
+    options.providers.map((option) => option.value),
   );
+  return {
+    search: filters.search,
+    domains: filters.domains.filter((value) => domainValues.has(value)),
+    providers: filters.providers.filter((value) => providerValues.has(value)),
+  };
 }
 
-/** The query string of these filters, in a stable order ("" when there are none). */
-export function filtersQuery(filters: WorkshopFilters): string {
-  const params = new URLSearchParams();
-  if (filters.search) params.set(FILTER_PARAMS.search, filters.search);
-  if (filters.favourites)
-    params.append(FILTER_PARAMS.domain, FAVOURITES_OPTION);
-  for (const domain of filters.domains)
-    params.append(FILTER_PARAMS.domain, domain);
-  for (const provider of filters.providers)
-    params.append(FILTER_PARAMS.provider, provider);
-  if (filters.otherProviders)
-    params.append(FILTER_PARAMS.provider, OTHER_PROVIDERS_OPTION);
-  const query = params.toString();
-  return query ? `?${query}` : "";
+/** How many checkboxes are checked: the number beside 'Filters'. The search is not a filter. */
+export function activeFilterCount(filters: WorkshopFilters): number {
+  return filters.domains.length + filters.providers.length;
 }
 
-/** Lower case without accents or markup, so 'financiele' finds 'Financiële' and tags never match. */
-export function normaliseText(text: string): string {
-  return text
-    .replace(/<[^>]*>/g, " ")
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .toLowerCase();
-}
-
-type Searchable = Pick<Workshop, "display" | "intro" | "provider" | "domeinen">;
-
-/** Every word of the search occurs in the title, intro, provider or a domain name. */
-export function matchesSearch(workshop: Searchable, search: string): boolean {
-  const words = normaliseText(search).split(/\s+/).filter(Boolean);
-  if (words.length === 0) return true;
-  const haystack = normaliseText(
+function searchableText(workshop: Workshop): string {
+  return foldText(
     [
       workshop.display,
-      workshop.intro,
+      htmlToText(workshop.intro),
       workshop.provider?.display ?? "",
       ...workshop.domeinen.map((domain) => domain.display),
     ].join(" "),
   );
-  return words.every((word) => haystack.includes(word));
 }
 
-type Filterable = Searchable & Pick<Workshop, "id">;
+/** Whether every word of the search appears in the workshop's title, intro, provider or domain names. */
+export function matchesSearch(workshop: Workshop, search: string): boolean {
+  const words = foldText(search).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return true;
+  const text = searchableText(workshop);
+  return words.every((word) => text.includes(word));
+}
 
-export function matchesFilters(
-  workshop: Filterable,
-  filters: WorkshopFilters,
+function matchesDomains(
+  workshop: Workshop,
+  domains: string[],
   favourites: ReadonlySet<number>,
 ): boolean {
-  const domainGroup = filters.domains.length > 0 || filters.favourites;
-  if (
-    domainGroup &&
-    !(
-      (filters.favourites && favourites.has(workshop.id)) ||
-      workshop.domeinen.some((domain) =>
-        filters.domains.includes(domain.display),
-      )
-    )
-  )
-    return false;
-  const providerGroup = filters.providers.length > 0 || filters.otherProviders;
-  if (
-    providerGroup &&
-    !(workshop.provider
-      ? filters.providers.includes(workshop.provider.display)
-      : filters.otherProviders)
-  )
-    return false;
-  return matchesSearch(workshop, filters.search);
-}
-
-export function filterWorkshops<W extends Filterable>(
-  workshops: readonly W[],
-  filters: WorkshopFilters,
-  favourites: ReadonlySet<number>,
-): W[] {
-  return workshops.filter((workshop) =>
-    matchesFilters(workshop, filters, favourites),
+  if (domains.length === 0) return true;
+  if (domains.includes(FAVOURITES_VALUE) && favourites.has(workshop.id))
+    return true;
+  return workshop.domeinen.some((domain) =>
+    domains.includes(slugify(domain.display)),
   );
 }
 
-export interface FilterOptions {
-  /** Domain names with their label colour, alphabetical. */
-  domains: { display: string; labelColor: string }[];
-  /** Provider names, alphabetical. */
-  providers: string[];
-  /** Whether any workshop has no provider ('Overige' is offered then). */
-  otherProviders: boolean;
+function matchesProviders(workshop: Workshop, providers: string[]): boolean {
+  if (providers.length === 0) return true;
+  if (!workshop.provider) return providers.includes(OTHER_PROVIDER_VALUE);
+  return providers.includes(slugify(workshop.provider.display));
 }
 
-/** The options the filters offer: those that occur in the day's workshops. */
-export function filterOptions(workshops: readonly Workshop[]): FilterOptions {
-  const domains = new Map<string, string>();
-  const providers = new Set<string>();
-  let otherProviders = false;
-  for (const workshop of workshops) {
-    for (const domain of workshop.domeinen)
-      domains.set(domain.display, domain.labelColor);
-    if (workshop.provider) providers.add(workshop.provider.display);
-    else otherProviders = true;
-  }
-  const collator = new Intl.Collator("nl-NL");
-  return {
-    domains: [...domains]
-      .map(([display, labelColor]) => ({ display, labelColor }))
-      .sort((a, b) => collator.compare(a.display, b.display)),
-    providers: [...providers].sort(collator.compare),
-    otherProviders,
-  };
+/** The workshops the search and filters leave, in their original order. */
+export function filterWorkshops(
+  workshops: Workshop[],
+  filters: WorkshopFilters,
+  favourites: ReadonlySet<number>,
+): Workshop[] {
+  return workshops.filter(
+    (workshop) =>
+      matchesDomains(workshop, filters.domains, favourites) &&
+      matchesProviders(workshop, filters.providers) &&
+      matchesSearch(workshop, filters.search),
+  );
 }
 
-function unique(values: string[]): string[] {
-  return [...new Set(values.filter(Boolean))];
+/** The search parameters of the filters, for links that keep the list as it is. */
+export function filtersToParams(filters: WorkshopFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.search) params.set(SEARCH_PARAM, filters.search);
+  for (const value of filters.domains) params.append(DOMAIN_PARAM, value);
+  for (const value of filters.providers) params.append(PROVIDER_PARAM, value);
+  return params;
 }

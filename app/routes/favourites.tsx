@@ -1,12 +1,13 @@
 /**
- * POST /favorieten (spec "Favourites"): toggles a workshop in the `favoriteWorkshops` cookie. A plain form
- * sends `redirectTo` and returns there; the button's fetcher leaves it out and stays on the page.
+ * POST /favorieten (spec "Favourites"): toggles a workshop id in the `favoriteWorkshops` cookie and says which
+ * way in a toast. Without JavaScript the form comes back to the page it was posted from (`redirectTo`, same
+ * origin only); with JavaScript the star posts through a fetcher, which gets data and stays on its page.
  */
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { z } from "zod";
 import type { Route } from "./+types/favourites";
-import { TOASTS } from "~/messages";
+import { TOASTS, VALIDATION } from "~/messages";
 import {
   favouritesCookie,
   readFavourites,
@@ -14,28 +15,38 @@ import {
 } from "~/session/favourites.server";
 import { getRequestState } from "~/session/request-state.server";
 
+/** The field the fetcher adds: answer with data rather than a redirect. */
+export const RESPOND_WITH_DATA = "respond";
+
 const FavouriteSchema = z.object({
-  workshop: z.coerce.number().int().positive(),
+  workshop: z.coerce.number().int().positive().max(9_999_999_999),
+  redirectTo: z.string().max(2000).optional(),
+  [RESPOND_WITH_DATA]: z.literal("data").optional(),
 });
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
-  const parsed = FavouriteSchema.safeParse({
-    workshop: formData.get("workshop"),
-  });
-  if (!parsed.success) return data({ favourite: null }, { status: 400 });
+export function loader() {
+  // A GET changes nothing: the list of workshops is where favourites are seen.
+  return redirect(href("/workshops"));
+}
 
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = FavouriteSchema.safeParse(
+    Object.fromEntries(await request.formData()),
+  );
+  if (!parsed.success)
+    return data({ error: VALIDATION.invalid("workshop") }, { status: 400 });
+  const { workshop, redirectTo, respond } = parsed.data;
   const { session, origin } = getRequestState(context);
+
   const { favourites, added } = toggleFavourite(
-    readFavourites(request.headers.get("Cookie")),
-    parsed.data.workshop,
+    readFavourites(request.headers.get("cookie")),
+    workshop,
   );
   session.flashToast(added ? TOASTS.favouriteAdded : TOASTS.favouriteRemoved);
   const headers = {
     "Set-Cookie": favouritesCookie(favourites, origin.startsWith("https:")),
   };
-  const redirectTo = formData.get("redirectTo");
-  if (redirectTo !== null)
-    return redirect(safeRedirect(redirectTo, "/workshops"), { headers });
-  return data({ favourite: added }, { headers });
+  if (respond === "data")
+    return data({ workshop, favourite: added }, { headers });
+  return redirect(safeRedirect(redirectTo, href("/workshops")), { headers });
 }

@@ -1,20 +1,32 @@
 /**
- * SchoolSelect (spec "SchoolSelect", "Choosing a school", "Login request"): the login box for a visitor who is
- * already registered, then one button per school taking part in the chosen day.
+ * /inschrijven (spec "SchoolSelect", "Choosing a school"): the login box for a visitor who registered before,
+ * then one button per school of the chosen day. Choosing a school sets it on the registration (add-school when
+ * one exists, create otherwise) and goes on to /workshops.
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeft } from "lucide-react";
-import { data, Form, href, Link, redirect, useActionData } from "react-router";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { CircleAlert } from "lucide-react";
+import {
+  data,
+  Form,
+  href,
+  Link,
+  redirect,
+  useLocation,
+  useNavigation,
+} from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/school-select";
+import {
+  SCHOOL_INTENT,
+  SchoolButton,
+} from "~/components/registration/school-button";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { emailAddress } from "~/lib/validation";
-import { MESSAGES, TOASTS } from "~/messages";
+import { MESSAGES, TOASTS, VALIDATION } from "~/messages";
 import {
   changeRegistration,
   ensureRegistrationId,
@@ -27,212 +39,254 @@ import { getRequestState } from "~/session/request-state.server";
 import type { School } from "~/upstream/contract";
 import { toastForUpstreamError } from "~/upstream/user-message";
 
-/** Spec section 9: the login request answers after at least 1 s, whatever the upstream knows. */
-const LOGIN_REQUEST_FLOOR_MS = 1000;
+const LOGIN_INTENT = "login";
 
-const LoginRequestSchema = z.object({ email: emailAddress() });
-const ChooseSchoolSchema = z.object({ school: z.coerce.number().int() });
+/** An empty address does nothing (spec section 5), so it is optional here and ignored in the action. */
+const LoginSchema = z.object({
+  intent: z.literal(LOGIN_INTENT),
+  email: emailAddress().optional(),
+});
 
-/** The schools of the day, or null when the upstream has no events (204). */
-async function schoolsOf(
+const SchoolSchema = z.object({
+  intent: z.literal(SCHOOL_INTENT),
+  school: z.coerce.number().int().positive().max(9_999_999_999),
+});
+
+/**
+ * The day's schools; null when none take part (upstream 204). Rejects with the upstream's error.
+ */
+async function fetchSchools(
   context: Route.LoaderArgs["context"],
   dayId: number,
 ): Promise<School[] | null> {
-  const answer = await getRequestState(context).upstream.call("schools", {
+  const { upstream } = getRequestState(context);
+  const answer = await upstream.call("schools", {
     query: { orientationDay: dayId },
   });
-  return answer.status === 200 ? answer.data : null;
+  return answer.status === 200 && answer.data.length > 0 ? answer.data : null;
+}
+
+/** Anything thrown that is a response (a guard's redirect) is passed on; the rest is an upstream failure. */
+function rethrowResponse(error: unknown) {
+  if (error instanceof Response) throw error;
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
   const dayId = requireDay(context);
   const { session } = getRequestState(context);
-  try {
-    const lookup = await getRegistration(context);
-    if (lookup.state === "expired") throw expireRegistration(context);
-    const school =
-      lookup.state === "found" ? lookup.registration.school : session.schoolId;
-    if (school) throw redirect(href("/workshops"));
-    const schools = await schoolsOf(context, dayId);
-    return {
-      schools:
-        schools?.map(({ id, display, logo }) => ({ id, display, logo })) ??
-        null,
-      created: lookup.state === "found" && lookup.registration.created !== null,
-    };
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    session.flashToast(toastForUpstreamError(error));
-    throw redirect(href("/"));
+  const [lookup, schools] = await Promise.allSettled([
+    getRegistration(context),
+    fetchSchools(context, dayId),
+  ]);
+
+  let created = false;
+  if (lookup.status === "fulfilled") {
+    if (lookup.value.state === "expired") throw expireRegistration(context);
+    if (lookup.value.state === "found") {
+      if (lookup.value.registration.school) throw redirect(href("/workshops"));
+      created = lookup.value.registration.created !== null;
+    }
   }
+  // Without a registration the chosen school lives in the session until the registration is made.
+  if (lookup.status === "fulfilled" && lookup.value.state === "none")
+    if (session.schoolId !== null) throw redirect(href("/workshops"));
+
+  return {
+    created,
+    failed: lookup.status === "rejected" || schools.status === "rejected",
+    schools: schools.status === "fulfilled" ? (schools.value ?? []) : [],
+    noEvents: schools.status === "fulfilled" && schools.value === null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const dayId = requireDay(context);
   const formData = await request.formData();
-  const intent = formData.get("intent");
-  if (intent === "login") return requestLogin(context, formData);
-  if (intent === "school") return chooseSchool(context, formData);
-  return data({ result: undefined }, { status: 400 });
-}
+  if (formData.get("intent") === LOGIN_INTENT)
+    return login(formData, context, dayId);
 
-/** Spec "Login request": the same answer, after the same time, whether or not the address is known. */
-async function requestLogin(
-  context: Route.ActionArgs["context"],
-  formData: FormData,
-) {
-  const dayId = requireDay(context);
-  const submission = parseWithZod(formData, { schema: LoginRequestSchema });
-  if (submission.status !== "success")
-    return data({ result: submission.reply() }, { status: 400 });
-
+  const parsed = SchoolSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success)
+    return data({ error: VALIDATION.invalid("school") }, { status: 400 });
+  const schoolId = parsed.data.school;
   const { session, upstream } = getRequestState(context);
-  const floor = new Promise((resolve) =>
-    setTimeout(resolve, LOGIN_REQUEST_FLOOR_MS),
-  );
-  try {
-    await upstream.call("requestLogin", {
-      body: { email: submission.value.email, orientationDayId: dayId },
-    });
-    session.flashToast(TOASTS.loginRequested);
-  } catch {
-    session.flashToast(TOASTS.genericError);
-  }
-  await floor;
-  return redirect(href("/inschrijven"));
-}
 
-/** Spec "Choosing a school": add-school on the registration, or create it with the school. */
-async function chooseSchool(
-  context: Route.ActionArgs["context"],
-  formData: FormData,
-) {
-  const dayId = requireDay(context);
-  const { session, upstream } = getRequestState(context);
-  const submission = parseWithZod(formData, { schema: ChooseSchoolSchema });
   try {
-    const schools = await schoolsOf(context, dayId);
-    const school =
-      submission.status === "success"
-        ? schools?.find((candidate) => candidate.id === submission.value.school)
-        : undefined;
-    if (!school) {
-      // A school that is not (or no longer) on offer: show the current list again.
-      session.flashToast(TOASTS.genericError);
-      return redirect(href("/inschrijven"));
-    }
+    const schools = await fetchSchools(context, dayId);
+    if (!schools?.some((school) => school.id === schoolId))
+      return data({ error: VALIDATION.invalid("school") }, { status: 400 });
+
     const lookup = await getRegistration(context);
     if (lookup.state === "expired") throw expireRegistration(context);
     if (lookup.state === "found") {
       await changeRegistration(context, () =>
-        upstream.call("addSchool", { body: { school: school.id } }),
+        upstream.call("addSchool", { body: { school: schoolId } }),
       );
     } else {
       await ensureRegistrationId(context);
       const created = await upstream.call("create", {
-        body: { school: school.id, orientationDay: dayId },
+        body: { school: schoolId, orientationDay: dayId },
       });
       if (created.status !== 200) throw new Error("create: no content");
       setRegistration(context, created.data);
     }
   } catch (error) {
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     session.flashToast(toastForUpstreamError(error));
     return redirect(href("/inschrijven"));
   }
   return redirect(href("/workshops"));
 }
 
-export function meta() {
-  return [{ title: "Kies je school" }];
+/** The login-link request (spec "Login request"): a neutral answer whether or not the address is known. */
+async function login(
+  formData: FormData,
+  context: Route.ActionArgs["context"],
+  dayId: number,
+) {
+  const submission = parseWithZod(formData, { schema: LoginSchema });
+  if (submission.status !== "success")
+    return data({ result: submission.reply() }, { status: 400 });
+  const { email } = submission.value;
+  if (!email) return { result: submission.reply({ resetForm: true }) };
+
+  const { session, upstream } = getRequestState(context);
+  try {
+    await upstream.call("requestLogin", {
+      body: { email, orientationDayId: dayId },
+    });
+  } catch (error) {
+    rethrowResponse(error);
+    // Said once, beside the form, with the typed address kept.
+    return data(
+      {
+        result: submission.reply({
+          formErrors: [toastForUpstreamError(error).message],
+        }),
+      },
+      { status: 502 },
+    );
+  }
+  session.flashToast(TOASTS.loginRequested);
+  // A fresh page: the field is empty again and the neutral message shows.
+  return redirect(href("/inschrijven"));
 }
 
-function LoginBox() {
-  const actionData = useActionData<typeof action>();
+export function meta() {
+  return [{ title: "Inschrijven" }];
+}
+
+function LoginBox({
+  lastResult,
+}: {
+  lastResult: Route.ComponentProps["actionData"];
+}) {
+  const navigation = useNavigation();
   const [form, fields] = useForm({
-    id: "inloggen",
-    lastResult: actionData?.result,
-    shouldValidate: "onSubmit",
+    id: "login",
+    lastResult:
+      lastResult && "result" in lastResult ? lastResult.result : undefined,
+    constraint: getZodConstraint(LoginSchema),
+    shouldValidate: "onBlur",
+    // The error goes as soon as the address is valid or empty again (spec section 5).
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: LoginRequestSchema }),
+      parseWithZod(formData, { schema: LoginSchema }),
   });
+  const busy =
+    navigation.state !== "idle" &&
+    navigation.formData?.get("intent") === LOGIN_INTENT;
+
   return (
-    <Card>
-      <CardHeader>
-        <h2 className="text-lg leading-tight font-semibold">
-          Ben je al ingeschreven?
-        </h2>
-      </CardHeader>
-      <CardContent>
-        <Form method="post" {...getFormProps(form)} className="grid gap-3">
-          <input type="hidden" name="intent" value="login" />
-          <FormField field={fields.email} label="E-mailadres">
-            {/* Spec: an empty field does nothing, hence `required`. */}
+    <section
+      aria-labelledby="login-titel"
+      className="flex flex-col gap-4 rounded-lg border border-gray-300 bg-white p-5 dark:border-gray-700 dark:bg-gray-900"
+    >
+      <h2 id="login-titel" className="text-xl font-bold">
+        Ben je al ingeschreven?
+      </h2>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="flex flex-col gap-4"
+      >
+        <input type="hidden" name="intent" value={LOGIN_INTENT} />
+        {form.errors?.length ? (
+          <Alert variant="destructive" role="alert" id={form.errorId}>
+            <CircleAlert aria-hidden="true" />
+            <p>{form.errors.join(" ")}</p>
+          </Alert>
+        ) : null}
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+          <FormField label="E-mailadres" field={fields.email} className="grow">
             <Input
               {...getInputProps(fields.email, { type: "email" })}
               key={fields.email.key}
               autoComplete="email"
-              required
             />
           </FormField>
-          <Button type="submit" className="justify-self-start">
+          <Button
+            type="submit"
+            className="sm:mt-[1.375rem]"
+            aria-busy={busy || undefined}
+          >
             Inloggen
           </Button>
-        </Form>
-      </CardContent>
-    </Card>
+        </div>
+      </Form>
+    </section>
   );
 }
 
-export default function SchoolSelect({ loaderData }: Route.ComponentProps) {
-  const { schools, created } = loaderData;
+export default function SchoolSelect({
+  loaderData,
+  actionData,
+}: Route.ComponentProps) {
+  const { created, failed, schools, noEvents } = loaderData;
+  // The redirect after a login request is a new location: the box starts empty again.
+  const { key } = useLocation();
+  const schoolError =
+    actionData && "error" in actionData ? actionData.error : null;
+
   return (
-    <main id="inhoud" className="mx-auto grid w-full max-w-3xl gap-8 p-4">
-      <h1 className="text-2xl font-bold">Inschrijven</h1>
-      {created ? null : <LoginBox />}
-      {schools === null || schools.length === 0 ? (
-        <div className="grid gap-4">
-          <Alert>{MESSAGES.noEventsTryLater}</Alert>
-          <Button asChild variant="outline" className="justify-self-start">
-            <Link to={href("/")}>
-              <ArrowLeft aria-hidden="true" />
-              Terug
-            </Link>
+    <main
+      id="inhoud"
+      className="mx-auto flex w-full max-w-4xl flex-col gap-8 px-4 py-8"
+    >
+      <h1 className="text-3xl font-bold">Inschrijven</h1>
+      {failed || schoolError ? (
+        <Alert variant="destructive" role="alert">
+          <CircleAlert aria-hidden="true" />
+          <p>{schoolError ?? MESSAGES.genericError}</p>
+        </Alert>
+      ) : null}
+
+      {created ? null : <LoginBox key={key} lastResult={actionData} />}
+
+      {noEvents ? (
+        <section className="flex flex-col items-start gap-4">
+          <p>{MESSAGES.noEventsTryLater}</p>
+          <Button asChild variant="outline">
+            <Link to={href("/")}>Terug naar Home</Link>
           </Button>
-        </div>
-      ) : (
-        <section aria-labelledby="scholen" className="grid gap-4">
-          <h2 id="scholen" className="text-xl font-bold">
+        </section>
+      ) : schools.length > 0 ? (
+        <section
+          aria-labelledby="scholen-titel"
+          className="flex flex-col gap-4"
+        >
+          <h2 id="scholen-titel" className="text-xl font-bold">
             Nieuwe inschrijving? Selecteer jouw school:
           </h2>
-          <ul className="grid gap-3 sm:grid-cols-2">
+          <ul className="grid gap-4 sm:grid-cols-2">
             {schools.map((school) => (
               <li key={school.id}>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="school" />
-                  <input type="hidden" name="school" value={school.id} />
-                  <button
-                    type="submit"
-                    className="hover:border-primary-700 hover:bg-primary-50 focus-visible:ring-primary-700 flex w-full items-center gap-4 rounded-lg border border-gray-300 bg-white p-3 text-left font-semibold focus-visible:ring-2 focus-visible:outline-none dark:border-gray-700 dark:bg-gray-900 dark:hover:bg-gray-800"
-                  >
-                    {school.logo ? (
-                      <img
-                        src={school.logo}
-                        alt=""
-                        width={56}
-                        height={56}
-                        className="size-14 shrink-0 object-contain"
-                      />
-                    ) : (
-                      <span aria-hidden="true" className="size-14 shrink-0" />
-                    )}
-                    {school.display}
-                  </button>
-                </Form>
+                <SchoolButton school={school} />
               </li>
             ))}
           </ul>
         </section>
-      )}
+      ) : null}
     </main>
   );
 }

@@ -1,31 +1,66 @@
 /**
- * EventSelection (spec "EventSelection"): the workshops of the chosen day and school, searched and filtered
- * through the URL, with the cart. Costs two upstream calls besides the cached settings: the registration
- * (shared with the root loader) and the workshops.
+ * /workshops (spec "EventSelection"): the chosen school, the search and filters (a GET form: the URL is the
+ * state), and a card per workshop with its favourite star and the round it is chosen for. A view costs two
+ * upstream calls besides the cached settings: the registration (shared with the root loader) and the
+ * workshops. No Cache-Control: no-store here, so the browser's history restores the list and its scroll
+ * position without JavaScript.
  */
-import { data, Form, href, redirect, useLocation } from "react-router";
+import { CircleAlert } from "lucide-react";
+import { data, Form, href, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/workshops";
 import { Cart } from "~/components/registration/cart";
 import { WorkshopCard } from "~/components/registration/workshop-card";
 import type { WorkshopCardData } from "~/components/registration/workshop-card";
 import { WorkshopFiltersForm } from "~/components/registration/workshop-filters-form";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
 import { sanitizeHtml } from "~/lib/sanitize.server";
+import { MESSAGES, VALIDATION } from "~/messages";
 import { cartRounds, cartView } from "~/registration/cart";
+import { domainLabelColors } from "~/registration/domain-label";
 import {
   changeRegistration,
-  loadRegistration,
+  expireRegistration,
+  getRegistration,
+  requireDay,
+  requireRegistration,
 } from "~/registration/registration.server";
 import {
   activeFilterCount,
   filterOptions,
-  filtersQuery,
   filterWorkshops,
+  filtersToParams,
+  knownFilters,
   parseFilters,
 } from "~/registration/workshop-filters";
 import { readFavourites } from "~/session/favourites.server";
 import { getRequestState } from "~/session/request-state.server";
 import type { Registration, Workshop } from "~/upstream/contract";
 import { toastForUpstreamError } from "~/upstream/user-message";
+
+const CHANGE_SCHOOL_INTENT = "change-school";
+
+/** How many cards load their image at once; the rest wait until scrolled near. */
+const EAGER_IMAGES = 3;
+
+/** A guard's redirect passes on; anything else is an upstream failure for the caller to report. */
+function rethrowResponse(error: unknown) {
+  if (error instanceof Response) throw error;
+}
+
+/** The registration the list is for; an upstream failure goes home with the catalogue's message. */
+async function registrationOrHome(
+  context: Route.LoaderArgs["context"],
+): Promise<Registration> {
+  try {
+    return await requireRegistration(context);
+  } catch (error) {
+    rethrowResponse(error);
+    getRequestState(context).session.flashToast(toastForUpstreamError(error));
+    throw redirect(href("/"));
+  }
+}
 
 function cardData(
   workshop: Workshop,
@@ -42,130 +77,182 @@ function cardData(
     introHtml: sanitizeHtml(workshop.intro),
     image: workshop.image,
     provider: workshop.provider,
-    domains: workshop.domeinen,
+    domains: workshop.domeinen.map((domain) => ({
+      display: domain.display,
+      colors: domainLabelColors(domain.labelColor),
+    })),
     chosen: chosen
       ? {
-          round: chosen.number,
+          number: chosen.number,
           startTime: chosen.startTime,
           endTime: chosen.endTime,
         }
       : null,
-    noRoundsAvailable: !workshop.availability.some((entry) => entry.available),
+    available: workshop.availability.some((entry) => entry.available),
     favourite: favourites.has(workshop.id),
   };
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const registration = await loadRegistration(context);
-  const { session, upstream } = getRequestState(context);
-  let workshops: Workshop[];
+  requireDay(context);
+  const registration = await registrationOrHome(context);
+  const { upstream } = getRequestState(context);
+
+  let workshops: Workshop[] = [];
+  let failed = false;
   try {
     const answer = await upstream.call("workshops");
-    // 204: nothing on offer for this day and school.
-    workshops = answer.status === 200 ? answer.data : [];
+    // The day's workshops are gone with the registration (spec "EventSelection activation").
+    if (answer.status === 204) throw expireRegistration(context);
+    workshops = answer.data;
   } catch (error) {
-    session.flashToast(toastForUpstreamError(error));
-    throw redirect(href("/"));
+    rethrowResponse(error);
+    failed = true;
   }
 
   const url = new URL(request.url);
-  const filters = parseFilters(url.searchParams);
-  const favourites = readFavourites(request.headers.get("Cookie"));
+  const favourites = readFavourites(request.headers.get("cookie"));
+  const options = filterOptions(workshops);
+  const filters = knownFilters(parseFilters(url.searchParams), options);
+  const search = filtersToParams(filters).toString();
+
   return {
     school: registration.school?.display ?? "",
+    created: registration.created !== null,
     cart: cartView(registration),
     cartOpen: url.searchParams.get("inschrijving") === "open",
+    failed,
     filters,
-    activeFilters: activeFilterCount(filters),
-    options: filterOptions(workshops),
-    query: filtersQuery(filters),
+    options,
+    activeCount: activeFilterCount(filters),
+    search: search ? `?${search}` : "",
     workshops: filterWorkshops(workshops, filters, favourites).map((workshop) =>
       cardData(workshop, registration, favourites),
     ),
   };
 }
 
-/** 'Wijzig school' (spec "EventSelection"): remove-school upstream, then choose again. */
+const ChangeSchoolSchema = z.object({
+  intent: z.literal(CHANGE_SCHOOL_INTENT),
+});
+
+/** 'Wijzig school' (spec "Changing school"): remove-school upstream, then choose again on /inschrijven. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
-  if (formData.get("intent") !== "change-school")
-    return data(null, { status: 400 });
-  const registration = await loadRegistration(context);
-  // A confirmed registration keeps its school (the button is not offered then).
-  if (registration.created !== null) return redirect(href("/workshops"));
+  requireDay(context);
+  const parsed = ChangeSchoolSchema.safeParse(
+    Object.fromEntries(await request.formData()),
+  );
+  if (!parsed.success)
+    return data({ error: VALIDATION.invalid("intent") }, { status: 400 });
   const { session, upstream } = getRequestState(context);
+
   try {
-    await changeRegistration(context, () => upstream.call("removeSchool"));
+    const lookup = await getRegistration(context);
+    if (lookup.state === "expired") throw expireRegistration(context);
+    if (lookup.state === "found") {
+      // A confirmed registration keeps its school (the button is not shown then).
+      if (lookup.registration.created !== null)
+        return redirect(href("/workshops"));
+      await changeRegistration(context, () => upstream.call("removeSchool"));
+    }
+    session.setSchool(null);
   } catch (error) {
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     session.flashToast(toastForUpstreamError(error));
     return redirect(href("/workshops"));
   }
-  session.setSchool(null);
   return redirect(href("/inschrijven"));
 }
 
 export function meta() {
-  return [{ title: "Kies je workshops" }];
+  return [{ title: "Workshops" }];
 }
 
-export default function Workshops({ loaderData }: Route.ComponentProps) {
+function ChangeSchoolButton() {
+  const navigation = useNavigation();
+  const busy =
+    navigation.state !== "idle" &&
+    navigation.formData?.get("intent") === CHANGE_SCHOOL_INTENT;
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={CHANGE_SCHOOL_INTENT} />
+      <Button
+        type="submit"
+        variant="link"
+        className="h-auto p-0"
+        aria-busy={busy || undefined}
+      >
+        Wijzig school
+      </Button>
+    </Form>
+  );
+}
+
+export default function Workshops({
+  loaderData,
+  actionData,
+}: Route.ComponentProps) {
   const {
     school,
+    created,
     cart,
     cartOpen,
+    failed,
     filters,
-    activeFilters,
     options,
-    query,
+    activeCount,
+    search,
     workshops,
   } = loaderData;
-  const location = useLocation();
-  const returnTo = `${location.pathname}${location.search}`;
+  const returnTo = `${href("/workshops")}${search}`;
+
   return (
-    <main id="inhoud" className="mx-auto grid w-full max-w-6xl gap-6 p-4">
+    <main
+      id="inhoud"
+      className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8"
+    >
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="grid gap-1">
-          <h1 className="text-2xl font-bold">Kies je workshops</h1>
-          <p className="flex flex-wrap items-center gap-x-3 text-gray-700 dark:text-gray-300">
-            <span>
-              School: <strong>{school}</strong>
-            </span>
-            {cart.created ? null : (
-              <Form method="post" className="inline">
-                <input type="hidden" name="intent" value="change-school" />
-                <button
-                  type="submit"
-                  className="text-primary-800 focus-visible:ring-primary-700 dark:text-primary-200 min-h-11 font-semibold underline underline-offset-4 hover:no-underline focus-visible:ring-2 focus-visible:outline-none"
-                >
-                  Wijzig school
-                </button>
-              </Form>
-            )}
-          </p>
+        <div className="flex flex-col gap-1">
+          <h1 className="text-3xl font-bold">Workshops</h1>
+          <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+            <p className="text-gray-800 dark:text-gray-200">
+              School: <span className="font-semibold">{school}</span>
+            </p>
+            {created ? null : <ChangeSchoolButton />}
+          </div>
         </div>
         <Cart cart={cart} open={cartOpen} />
       </div>
 
+      {failed || actionData?.error ? (
+        <Alert variant="destructive" role="alert">
+          <CircleAlert aria-hidden="true" />
+          <p>{actionData?.error ?? MESSAGES.genericError}</p>
+        </Alert>
+      ) : null}
+
       <WorkshopFiltersForm
-        // A new URL gives the uncontrolled fields their new defaults (Back, Reset filters).
-        key={query}
         filters={filters}
         options={options}
-        activeCount={activeFilters}
+        activeCount={activeCount}
       />
 
       {workshops.length === 0 ? (
-        <p className="text-lg font-semibold">Geen workshops gevonden</p>
+        failed ? null : (
+          <p className="text-lg">{MESSAGES.noWorkshops}</p>
+        )
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul
+          aria-label="Workshops"
+          className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3"
+        >
           {workshops.map((workshop, index) => (
             <li key={workshop.id}>
               <WorkshopCard
                 workshop={workshop}
-                href={`${href("/workshop/:slug", { slug: workshop.slug })}${query}`}
+                to={`${href("/workshop/:slug", { slug: workshop.slug })}${search}`}
                 returnTo={returnTo}
-                eager={index < 3}
+                eager={index < EAGER_IMAGES}
               />
             </li>
           ))}

@@ -1,10 +1,10 @@
 /**
- * The favourite star (spec "Favourites"): a toggle button posting to /favorieten. Without JavaScript the form
- * returns to `returnTo`; with it a fetcher sends it, the star turns at once and the page stays where it was.
+ * The favourite star (spec "Favourites") on the workshop list and the workshop page. A POST form to
+ * /favorieten that comes back to `returnTo` without JavaScript; with JavaScript a fetcher posts it, the star
+ * turns at once (optimistic, from the fetcher's form data) and the button stays focused where the user was.
  */
 import { Star } from "lucide-react";
-import { useFetcher } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { href, useFetcher } from "react-router";
 import { cn } from "~/lib/utils";
 
 export interface FavouriteButtonProps {
@@ -24,34 +24,41 @@ export function FavouriteButton({
   returnTo,
   className,
 }: FavouriteButtonProps) {
-  const fetcher = useFetcher();
-  const hydrated = useHydrated();
+  const fetcher = useFetcher<{ workshop: number; favourite: boolean }>();
   const busy = fetcher.state !== "idle";
-  // While the toggle is on its way, show what it will be.
+  // While the toggle is under way, show its outcome; afterwards the loaders' revalidated data says the same.
   const pressed = fetcher.formData ? !favourite : favourite;
+  const action = href("/favorieten");
+
   return (
     <fetcher.Form
       method="post"
-      action="/favorieten"
+      action={action}
       className={className}
       onSubmit={(event) => {
-        if (busy) event.preventDefault();
+        event.preventDefault();
+        // One toggle at a time: a second press before the answer would undo the first on the server.
+        if (busy) return;
+        const formData = new FormData(event.currentTarget);
+        formData.set("respond", "data");
+        void fetcher.submit(formData, { method: "post", action });
       }}
     >
       <input type="hidden" name="workshop" value={workshopId} />
-      {hydrated ? null : (
-        <input type="hidden" name="redirectTo" value={returnTo} />
-      )}
+      <input type="hidden" name="redirectTo" value={returnTo} />
       <button
         type="submit"
         aria-pressed={pressed}
         aria-busy={busy || undefined}
         title={pressed ? "Verwijder uit favorieten" : "Voeg toe aan favorieten"}
-        className="text-primary-800 hover:bg-primary-50 focus-visible:ring-primary-700 dark:text-primary-200 inline-flex size-11 items-center justify-center rounded-full bg-white/90 shadow-sm focus-visible:ring-2 focus-visible:outline-none dark:bg-gray-900/90"
+        className="focus-visible:ring-primary-700 inline-flex size-10 items-center justify-center rounded-full bg-white/90 text-gray-800 shadow-sm transition-colors hover:bg-white focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:outline-none dark:bg-gray-900/90 dark:text-gray-100"
       >
         <Star
           aria-hidden="true"
-          className={cn("size-5", pressed && "fill-current")}
+          className={cn(
+            "size-5",
+            pressed && "fill-amber-400 text-amber-700 dark:text-amber-300",
+          )}
         />
         <span className="sr-only">Favoriet: {workshopName}</span>
       </button>

@@ -1,114 +1,145 @@
 /**
- * A workshop in the list (spec "EventSelection"): image, provider, favourite star, domain labels, title (the
- * link to the workshop page), intro, and the round it is chosen for. A workshop without a free round that is
- * not chosen is dimmed, without losing text contrast.
+ * A workshop on /workshops (spec "EventSelection"): image, provider, favourite star, domain labels, title
+ * (the link to its page, keeping the list's search and filters), intro, and the round it is chosen for. A
+ * workshop that cannot be chosen in any round and is not chosen is dimmed: its picture greys out, while its
+ * text keeps full contrast.
  */
 import { Link } from "react-router";
-import { RichText } from "~/components/rich-text";
+import { FavouriteButton } from "~/components/registration/favourite-button";
 import { cn } from "~/lib/utils";
 import { MESSAGES } from "~/messages";
-import { DomainLabels } from "./domain-labels";
-import { FavouriteButton } from "./favourite-button";
+import type { LabelColors } from "~/registration/domain-label";
 
 export interface WorkshopCardData {
   id: number;
   slug: string;
   display: string;
-  /** Sanitised HTML. */
+  /** Sanitised on the server. */
   introHtml: string;
   image: string | null;
   provider: { display: string; image: string | null } | null;
-  domains: { display: string; labelColor: string }[];
-  chosen: { round: number; startTime: string; endTime: string } | null;
-  noRoundsAvailable: boolean;
+  domains: { display: string; colors: LabelColors }[];
+  /** The round this workshop is chosen for. */
+  chosen: { number: number; startTime: string; endTime: string } | null;
+  /** Whether any round still has a seat. */
+  available: boolean;
   favourite: boolean;
 }
 
 export function WorkshopCard({
   workshop,
-  href,
+  to,
   returnTo,
   eager,
 }: {
   workshop: WorkshopCardData;
-  /** The workshop page, with the list's search and filters. */
-  href: string;
+  /** The workshop page, with the list's search. */
+  to: string;
+  /** This list with its search, where the star's form returns to without JavaScript. */
   returnTo: string;
-  /** The first cards are above the fold: load their images at once. */
+  /** The first cards' images load at once; the rest as they scroll into view. */
   eager: boolean;
 }) {
-  const dimmed = workshop.noRoundsAvailable && !workshop.chosen;
+  const dimmed = !workshop.available && !workshop.chosen;
+  const titleId = `workshop-${workshop.id}-titel`;
+
   return (
     <article
+      aria-labelledby={titleId}
       className={cn(
-        "relative flex h-full flex-col overflow-hidden rounded-xl border bg-white shadow-sm dark:bg-gray-900",
-        dimmed
-          ? "border-gray-200 bg-gray-100 dark:border-gray-800 dark:bg-gray-950"
-          : "border-gray-200 dark:border-gray-700",
-        workshop.chosen && "border-primary-700 ring-primary-700 ring-2",
+        "relative flex h-full flex-col overflow-hidden rounded-lg border bg-white shadow-sm dark:bg-gray-900",
+        workshop.chosen
+          ? "border-primary-700 ring-primary-700 ring-1"
+          : "border-gray-300 dark:border-gray-700",
+        dimmed && "bg-gray-100 shadow-none dark:bg-gray-950",
       )}
     >
-      {workshop.image ? (
-        <img
-          src={workshop.image}
-          alt=""
-          width={640}
-          height={360}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
-          className={cn(
-            "aspect-video w-full object-cover",
-            dimmed && "grayscale",
-          )}
+      <div className="relative">
+        {workshop.image ? (
+          <img
+            src={workshop.image}
+            alt=""
+            width={640}
+            height={360}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+            className={cn(
+              "aspect-video w-full object-cover",
+              dimmed && "opacity-50 grayscale",
+            )}
+          />
+        ) : (
+          <div
+            aria-hidden="true"
+            className="bg-primary-50 aspect-video w-full dark:bg-gray-800"
+          />
+        )}
+        <FavouriteButton
+          workshopId={workshop.id}
+          workshopName={workshop.display}
+          favourite={workshop.favourite}
+          returnTo={returnTo}
+          className="absolute top-2 right-2"
         />
-      ) : null}
-      <FavouriteButton
-        workshopId={workshop.id}
-        workshopName={workshop.display}
-        favourite={workshop.favourite}
-        returnTo={returnTo}
-        className="absolute top-2 right-2"
-      />
-      <div className="flex flex-1 flex-col gap-3 p-4">
+      </div>
+      <div className="flex grow flex-col gap-3 p-4">
         {workshop.provider ? (
           <p className="flex items-center gap-2 text-sm text-gray-700 dark:text-gray-300">
             {workshop.provider.image ? (
               <img
                 src={workshop.provider.image}
                 alt=""
-                width={24}
+                width={96}
                 height={24}
                 loading="lazy"
-                className="size-6 object-contain"
+                className="h-6 w-auto max-w-24 rounded-sm object-contain"
               />
             ) : null}
-            {workshop.provider.display}
+            <span>{workshop.provider.display}</span>
           </p>
         ) : null}
-        <DomainLabels domains={workshop.domains} />
-        <h2 className="text-lg leading-tight font-bold">
+        {workshop.domains.length > 0 ? (
+          <ul aria-label="Domeinen" className="flex flex-wrap gap-1.5">
+            {workshop.domains.map((domain) => (
+              <li
+                key={domain.display}
+                className="rounded-full px-2.5 py-0.5 text-xs font-semibold"
+                style={{
+                  backgroundColor: domain.colors.background,
+                  color: domain.colors.text,
+                }}
+              >
+                {domain.display}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <h2 id={titleId} className="text-lg leading-snug font-bold">
           <Link
-            to={href}
-            className="focus-visible:ring-primary-700 text-gray-900 underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:outline-none dark:text-white"
+            to={to}
+            className="focus-visible:ring-primary-700 rounded-sm hover:underline focus-visible:ring-2 focus-visible:outline-none"
           >
             {workshop.display}
           </Link>
         </h2>
-        <RichText
-          html={workshop.introHtml}
-          className="text-sm text-gray-700 dark:text-gray-300"
+        <div
+          className="line-clamp-4 text-sm text-gray-800 dark:text-gray-200 [&_p]:inline"
+          // Sanitised on the server with an allow-list (sanitize.server.ts).
+          dangerouslySetInnerHTML={{ __html: workshop.introHtml }}
         />
-        <div className="mt-auto">
+        <div className="mt-auto pt-1">
           {workshop.chosen ? (
-            <p className="text-primary-800 dark:text-primary-200 flex flex-wrap items-center gap-2 text-sm font-semibold">
+            <p className="flex flex-wrap items-center gap-2 text-sm font-semibold">
               <span className="bg-primary-700 rounded-full px-2.5 py-0.5 text-white">
-                Ronde {workshop.chosen.round}
+                Ronde {workshop.chosen.number}
               </span>
-              Geselecteerd – {workshop.chosen.startTime} –{" "}
-              {workshop.chosen.endTime}
+              <span className="text-primary-900 dark:text-primary-100">
+                Geselecteerd – {workshop.chosen.startTime} –{" "}
+                {workshop.chosen.endTime}
+              </span>
             </p>
           ) : dimmed ? (
-            <p className="text-sm font-semibold text-gray-700 dark:text-gray-300">
+            <p className="text-sm font-semibold text-gray-800 dark:text-gray-200">
               {MESSAGES.noRoundsAvailable}
             </p>
           ) : null}

@@ -1,45 +1,74 @@
 /**
- * Search and filters of the workshop list (spec "EventSelection"): a GET form, so the list's URL holds them.
- * The filters sit in a <details> that opens without JavaScript: a sheet from the bottom on small screens, in
- * the flow at the top otherwise. With JavaScript a change applies at once; The one 'Toepassen' button and Enter always do.
+ * The search and filters of /workshops (spec "EventSelection", filters drawer): a GET form, so the list's
+ * state is its URL (bookmarkable, restored by the back button). The filters sit in a <details> that opens
+ * without JavaScript: a sheet from the bottom under 768px, a panel at the top from there up (CSS only). With
+ * JavaScript the form also applies itself on change, replacing the history entry rather than adding one per
+ * click.
  */
-import { Filter, Search } from "lucide-react";
+import { SlidersHorizontal } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { Form, href, Link, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { cn } from "~/lib/utils";
 import {
-  FAVOURITES_OPTION,
-  FILTER_PARAMS,
-  OTHER_PROVIDERS_OPTION,
-} from "~/registration/workshop-filters";
-import type {
-  FilterOptions,
-  WorkshopFilters,
+  DOMAIN_PARAM,
+  PROVIDER_PARAM,
+  SEARCH_PARAM,
+  type FilterOption,
+  type FilterOptions,
+  type WorkshopFilters,
 } from "~/registration/workshop-filters";
 
-function Option({
+/** Typing waits this long before the list follows; a checkbox applies at once. */
+const SEARCH_DELAY_MS = 300;
+
+function Checkboxes({
+  legend,
   name,
-  value,
+  options,
   checked,
-  children,
 }: {
+  legend: string;
   name: string;
-  value: string;
-  checked: boolean;
-  children: React.ReactNode;
+  options: FilterOption[];
+  checked: string[];
 }) {
   return (
-    <label className="has-[:checked]:border-primary-700 has-[:checked]:bg-primary-50 has-[:focus-visible]:ring-primary-700 flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-gray-300 px-3 py-1.5 text-sm has-[:focus-visible]:ring-2 dark:border-gray-600 dark:has-[:checked]:bg-gray-800">
-      <input
-        type="checkbox"
-        name={name}
-        value={value}
-        defaultChecked={checked}
-        className="accent-primary-700 size-4"
-      />
-      {children}
-    </label>
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-2 font-semibold">{legend}</legend>
+      <ul className="flex flex-wrap gap-2">
+        {options.map((option) => {
+          const id = `${name}-${option.value}`;
+          return (
+            <li key={option.value}>
+              <label
+                htmlFor={id}
+                className="has-[:checked]:border-primary-700 has-[:checked]:bg-primary-50 has-[:checked]:text-primary-900 dark:has-[:checked]:bg-primary-950 dark:has-[:checked]:text-primary-100 flex cursor-pointer items-center gap-2 rounded-full border border-gray-500 bg-white px-3 py-1.5 text-sm text-gray-900 dark:border-gray-400 dark:bg-gray-900 dark:text-gray-100"
+              >
+                <input
+                  type="checkbox"
+                  id={id}
+                  name={name}
+                  value={option.value}
+                  defaultChecked={checked.includes(option.value)}
+                  className="accent-primary-700 focus-visible:ring-primary-700 size-4 rounded focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:outline-none"
+                />
+                {option.color ? (
+                  <span
+                    aria-hidden="true"
+                    className="size-3 rounded-full"
+                    style={{ backgroundColor: `#${option.color}` }}
+                  />
+                ) : null}
+                {option.label}
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
   );
 }
 
@@ -53,97 +82,104 @@ export function WorkshopFiltersForm({
   activeCount: number;
 }) {
   const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // The URL decides what is checked. When it changes by other means than these fields (back button, reset),
+  // the fields follow it in place, so the one in focus keeps its focus.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    for (const element of Array.from(form.elements)) {
+      if (!(element instanceof HTMLInputElement)) continue;
+      if (element.type === "checkbox") {
+        const values =
+          element.name === DOMAIN_PARAM ? filters.domains : filters.providers;
+        element.checked = values.includes(element.value);
+      } else if (
+        element.name === SEARCH_PARAM &&
+        document.activeElement !== element
+      ) {
+        element.value = filters.search;
+      }
+    }
+  }, [filters]);
+
+  function apply(form: HTMLFormElement) {
+    void submit(form, { replace: true, preventScrollReset: true });
+  }
+
   return (
     <Form
+      ref={formRef}
       method="get"
-      action={href("/workshops")}
       role="search"
       aria-label="Workshops zoeken en filteren"
-      className="grid gap-3"
-      // The URL is the state: a new search replaces the entry, so Back returns to the page before the list.
-      onChange={(event) =>
-        submit(event.currentTarget, { replace: true, preventScrollReset: true })
-      }
+      className="flex flex-col gap-4"
+      onChange={(event) => {
+        const form = event.currentTarget;
+        clearTimeout(timer.current);
+        const target = event.target as unknown as HTMLInputElement;
+        if (target.name === SEARCH_PARAM)
+          timer.current = setTimeout(() => apply(form), SEARCH_DELAY_MS);
+        else apply(form);
+      }}
     >
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="flex min-w-56 flex-1 flex-col gap-2">
-          <Label htmlFor="zoeken">Zoeken</Label>
-          <div className="relative">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-600"
-            />
-            <Input
-              id="zoeken"
-              type="search"
-              name={FILTER_PARAMS.search}
-              defaultValue={filters.search}
-              // Typing alone does not apply the search: Enter or 'Toepassen' does.
-              onChange={(event) => event.stopPropagation()}
-              className="pl-9"
-            />
-          </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="zoeken">Zoeken</Label>
+        <div className="flex gap-2">
+          <Input
+            id="zoeken"
+            type="search"
+            name={SEARCH_PARAM}
+            defaultValue={filters.search}
+            autoComplete="off"
+            enterKeyHint="search"
+          />
+          <Button type="submit">Toepassen</Button>
         </div>
-        <Button type="submit">Toepassen</Button>
       </div>
-      <details className="rounded-lg border border-gray-200 dark:border-gray-700">
-        <summary className="flex min-h-11 cursor-pointer items-center gap-2 px-4 font-semibold">
-          <Filter aria-hidden="true" className="size-4" />
-          Filters{activeCount > 0 ? ` (${activeCount})` : null}
+      <details className="group">
+        {/* Under 768px the open toggle sits at the top of the sheet, so it stays at hand to close it. */}
+        <summary className="focus-visible:ring-primary-700 inline-flex cursor-pointer list-none items-center gap-2 rounded-md border border-gray-500 bg-white px-3 py-2 text-sm font-semibold focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:outline-none group-open:max-md:fixed group-open:max-md:bottom-[calc(60vh-3.5rem)] group-open:max-md:left-4 group-open:max-md:z-[46] group-open:max-md:shadow-lg dark:border-gray-400 dark:bg-gray-900 [&::-webkit-details-marker]:hidden">
+          <SlidersHorizontal aria-hidden="true" className="size-4" />
+          Filters{" "}
+          {activeCount > 0 ? (
+            <span className="bg-primary-700 rounded-full px-2 text-white">
+              ({activeCount})
+            </span>
+          ) : null}
         </summary>
-        <div className="fixed inset-x-0 bottom-0 z-40 grid max-h-[75vh] gap-4 overflow-y-auto rounded-t-2xl border-t border-gray-200 bg-white p-4 shadow-2xl md:static md:max-h-none md:rounded-none md:border-0 md:shadow-none dark:border-gray-700 dark:bg-gray-900">
-          <fieldset className="grid gap-2">
-            <legend className="mb-2 font-semibold">Domeinen</legend>
-            <div className="flex flex-wrap gap-2">
-              <Option
-                name={FILTER_PARAMS.domain}
-                value={FAVOURITES_OPTION}
-                checked={filters.favourites}
-              >
-                Favorieten
-              </Option>
-              {options.domains.map((domain) => (
-                <Option
-                  key={domain.display}
-                  name={FILTER_PARAMS.domain}
-                  value={domain.display}
-                  checked={filters.domains.includes(domain.display)}
-                >
-                  {domain.display}
-                </Option>
-              ))}
-            </div>
-          </fieldset>
-          <fieldset className="grid gap-2">
-            <legend className="mb-2 font-semibold">Instellingen</legend>
-            <div className="flex flex-wrap gap-2">
-              {options.providers.map((provider) => (
-                <Option
-                  key={provider}
-                  name={FILTER_PARAMS.provider}
-                  value={provider}
-                  checked={filters.providers.includes(provider)}
-                >
-                  {provider}
-                </Option>
-              ))}
-              <Option
-                name={FILTER_PARAMS.provider}
-                value={OTHER_PROVIDERS_OPTION}
-                checked={filters.otherProviders}
-              >
-                Overige
-              </Option>
-            </div>
-          </fieldset>
-          <div>
+        <div
+          className={cn(
+            // Under 768px a sheet along the bottom edge; from there up a panel under the toggle.
+            "fixed inset-x-0 bottom-0 z-[45] flex h-[60vh] flex-col gap-5 overflow-y-auto rounded-t-2xl border-t border-gray-300 bg-white p-5 pt-16 shadow-2xl md:pt-5 dark:border-gray-700 dark:bg-gray-900",
+            "md:static md:z-auto md:mt-3 md:h-auto md:rounded-lg md:border md:shadow-sm",
+          )}
+        >
+          <Checkboxes
+            legend="Domeinen"
+            name={DOMAIN_PARAM}
+            options={options.domains}
+            checked={filters.domains}
+          />
+          <Checkboxes
+            legend="Instellingen"
+            name={PROVIDER_PARAM}
+            options={options.providers}
+            checked={filters.providers}
+          />
+          <p>
             <Link
               to={href("/workshops")}
-              className="text-primary-800 dark:text-primary-200 font-semibold underline underline-offset-4 hover:no-underline"
+              replace
+              preventScrollReset
+              className="text-primary-800 dark:text-primary-200 text-sm font-semibold underline underline-offset-4 hover:no-underline"
             >
               Reset filters
             </Link>
-          </div>
+          </p>
         </div>
       </details>
     </Form>

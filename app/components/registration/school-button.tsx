@@ -1,0 +1,46 @@
+/**
+ * One school on /inschrijven (spec "SchoolSelect"): a POST button whose accessible name is the school's name;
+ * the logo beside it is decorative. While its own choice is being posted, the button says it is busy.
+ */
+import { Form, useNavigation } from "react-router";
+import type { School } from "~/upstream/contract";
+
+export const SCHOOL_INTENT = "school";
+
+export function SchoolButton({ school }: { school: School }) {
+  const navigation = useNavigation();
+  const busy =
+    navigation.state !== "idle" &&
+    navigation.formData?.get("intent") === SCHOOL_INTENT &&
+    navigation.formData.get("school") === String(school.id);
+
+  return (
+    <Form method="post" className="h-full">
+      <input type="hidden" name="intent" value={SCHOOL_INTENT} />
+      <input type="hidden" name="school" value={school.id} />
+      <button
+        type="submit"
+        aria-busy={busy || undefined}
+        className="hover:border-primary-700 focus-visible:ring-primary-700 flex h-full w-full items-center gap-4 rounded-lg border border-gray-300 bg-white p-4 text-left shadow-sm transition-colors focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:outline-none aria-busy:opacity-70 dark:border-gray-700 dark:bg-gray-900"
+      >
+        {school.logo ? (
+          <img
+            src={school.logo}
+            alt=""
+            width={128}
+            height={64}
+            className="h-16 w-32 shrink-0 rounded object-contain"
+          />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="bg-primary-50 h-16 w-32 shrink-0 rounded"
+          />
+        )}
+        <span className="text-base font-semibold text-gray-900 dark:text-gray-100">
+          {school.display}
+        </span>
+      </button>
+    </Form>
+  );
+}
