@@ -81,21 +81,26 @@ export interface RoundOption extends CartRound {
   selectable: boolean;
 }
 
-/** The workshop page's rounds, each with its badge (spec "Workshop info"). */
+/**
+ * The workshop page's rounds, each with its badge (spec "Workshop info"). A round that already holds this
+ * workshop counts as available whatever the seat count says: the seat is the visitor's own.
+ */
 export function roundOptions(
   rounds: CartRound[],
   workshop: Pick<Workshop, "id" | "availability">,
   readonly: boolean,
 ): RoundOption[] {
   return rounds.map((round) => {
+    const holdsThis = round.workshop?.id === workshop.id;
     const available =
       !readonly &&
-      workshop.availability.some(
-        (entry) => entry.round === round.number && entry.available,
-      );
+      (holdsThis ||
+        workshop.availability.some(
+          (entry) => entry.round === round.number && entry.available,
+        ));
     const badge: RoundBadge = !available
       ? "unavailable"
-      : round.workshop?.id === workshop.id
+      : holdsThis
         ? "added"
         : round.workshop
           ? "current"
@@ -150,6 +155,38 @@ export function callToAction(
   if (chosen.badge === "current")
     return { label: "Aanpassen", disabled: false };
   return { label: "Toevoegen", disabled: false };
+}
+
+/**
+ * The submit button as the page shows it. With JavaScript (`enhanced`) it follows the chosen radio. Without, the
+ * label is the chosen round's, but the button is disabled only when no round can be chosen at all: the visitor
+ * may pick another radio, which the server checks on submit.
+ */
+export function submitButton(
+  options: RoundOption[],
+  chosenRound: number | null,
+  readonly: boolean,
+  enhanced: boolean,
+): CallToAction {
+  const chosen = options.find((option) => option.number === chosenRound);
+  const action = callToAction(chosen, readonly);
+  if (enhanced) return action;
+  const noneSelectable =
+    readonly || !options.some((option) => option.selectable);
+  return { label: action.label, disabled: noneSelectable };
+}
+
+/** Why a round cannot take this workshop, or null when it can (the server's check of a submitted round). */
+export function addBlocker(
+  options: RoundOption[],
+  round: number,
+  readonly: boolean,
+): "cannotRegisterYet" | "unknownRound" | "roundFull" | null {
+  if (readonly) return "cannotRegisterYet";
+  const option = options.find((candidate) => candidate.number === round);
+  if (!option) return "unknownRound";
+  if (!option.selectable) return "roundFull";
+  return null;
 }
 
 /** Why the final form cannot be sent yet, or null when it can (spec section 5). */
