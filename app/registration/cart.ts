@@ -3,6 +3,7 @@
  * registration: one workshop per round, moving a workshop between rounds, the round badges and the
  * call-to-action of the workshop page. No I/O, so they are unit-tested on plain data.
  */
+import { WORKSHOP_PAGE } from "~/messages";
 import type { Registration, Workshop, WorkshopRef } from "~/upstream/contract";
 
 export interface CartRound {
@@ -113,13 +114,13 @@ export function roundOptions(
 export function badgeText(option: RoundOption): string {
   switch (option.badge) {
     case "unavailable":
-      return "Niet beschikbaar";
+      return WORKSHOP_PAGE.badges.unavailable;
     case "added":
-      return "Toegevoegd aan inschrijving";
+      return WORKSHOP_PAGE.badges.added;
     case "current":
-      return `Huidige keuze: ${option.workshop?.display ?? ""}`;
+      return WORKSHOP_PAGE.badges.current(option.workshop?.display ?? "");
     case "choose":
-      return "Kies deze ronde";
+      return WORKSHOP_PAGE.badges.choose;
   }
 }
 
@@ -197,4 +198,14 @@ export function submitBlocker(
   if (readonly) return "cannotRegisterYet";
   if (cart.count === 0) return "noRoundsFilled";
   return null;
+}
+
+/**
+ * The query parameter that renders the cart open: where a no-JavaScript add or remove lands, and a link that
+ * opens the cart. The other flow screens read it with `cartOpen(url.searchParams)`.
+ */
+export const CART_OPEN_PARAM = { name: "inschrijving", value: "open" } as const;
+
+export function cartOpen(searchParams: URLSearchParams): boolean {
+  return searchParams.get(CART_OPEN_PARAM.name) === CART_OPEN_PARAM.value;
 }

@@ -1,4 +1,57 @@
-// Placeholder: being built.
-export function action() {
-  return new Response(null, { status: 405 });
+/**
+ * POST /winkelwagen (spec "Removing a workshop"): `intent=remove` with the `round` to empty. Without JavaScript
+ * the visitor goes back to `redirectTo` (a path on this site) with the cart open; a fetcher (`enhanced`) gets
+ * data instead, so the page stays where it was and its loaders refresh the cart.
+ */
+import { data, href, redirect } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/cart";
+import { ENHANCED_FIELD } from "~/components/registration/enhanced";
+import { safeReturnPath, withSearchParam } from "~/lib/return-to";
+import { TOASTS, VALIDATION } from "~/messages";
+import { CART_OPEN_PARAM, choicesToRemove } from "~/registration/cart";
+
+import {
+  changeRegistration,
+  expireRegistration,
+  requireRegistration,
+} from "~/registration/registration.server";
+import { getRequestState } from "~/session/request-state.server";
+import { toastForUpstreamError } from "~/upstream/user-message";
+
+const RemoveSchema = z.object({
+  intent: z.literal("remove"),
+  round: z.coerce.number().int().positive(),
+});
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const returnTo = withSearchParam(
+    safeReturnPath(form.get("redirectTo"), href("/workshops")),
+    CART_OPEN_PARAM.name,
+    CART_OPEN_PARAM.value,
+  );
+  const enhanced = form.get(ENHANCED_FIELD) === "1";
+  const parsed = RemoveSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success)
+    return data({ error: VALIDATION.invalid("round") }, { status: 400 });
+
+  const { session, upstream } = getRequestState(context);
+  // Guards first: no day, no school or an expired registration send the visitor on (thrown redirects).
+  await requireRegistration(context);
+  try {
+    await changeRegistration(context, () =>
+      upstream.call("update", {
+        body: { choices: choicesToRemove(parsed.data.round) },
+      }),
+    );
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const toast = toastForUpstreamError(error, "cart");
+    // Spec section 8: a 404 on removal means the registration is gone.
+    if (toast === TOASTS.registrationExpired) throw expireRegistration(context);
+    session.flashToast(toast);
+    return enhanced ? data({ ok: false }, { status: 502 }) : redirect(returnTo);
+  }
+  return enhanced ? data({ ok: true }) : redirect(returnTo);
 }

@@ -1,4 +1,320 @@
-// Placeholder: being built.
-export default function Screen() {
-  return <main id="inhoud" />;
+/**
+ * /workshop/{slug} (spec "Workshop info"): the workshop with its gallery and favourite star, and the 'Inschrijven'
+ * panel that adds it to a round (spec "Adding a workshop to a round"). The search and filters the visitor came
+ * with ride along in the query, so the back link returns to the same list.
+ */
+import { ArrowLeft } from "lucide-react";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { data, href, Link, redirect, useFetcher } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/workshop";
+import { Cart } from "~/components/registration/cart";
+import { ENHANCED_FIELD } from "~/components/registration/enhanced";
+import { FavouriteButton } from "~/components/registration/favourite-button";
+import {
+  ADD_WORKSHOP_FETCHER,
+  RoundPicker,
+  type AddResult,
+} from "~/components/registration/round-picker";
+import { WorkshopGallery } from "~/components/registration/workshop-gallery";
+import { withSearchParam } from "~/lib/return-to";
+import { sanitizeHtml } from "~/lib/sanitize.server";
+import { contrastRatio } from "~/lib/theme";
+import { MESSAGES, TOASTS, VALIDATION, WORKSHOP_PAGE } from "~/messages";
+import {
+  addBlocker,
+  CART_OPEN_PARAM,
+  cartOpen,
+  cartRounds,
+  cartView,
+  choicesToAdd,
+  roundOptions,
+} from "~/registration/cart";
+import {
+  changeRegistration,
+  expireRegistration,
+  getOrientationDay,
+  requireRegistration,
+} from "~/registration/registration.server";
+import { readFavourites } from "~/session/favourites.server";
+import { getRequestState } from "~/session/request-state.server";
+import type { Registration } from "~/upstream/contract";
+import { toastForUpstreamError } from "~/upstream/user-message";
+
+type Context = Route.LoaderArgs["context"];
+
+/** The query without the cart's open flag: what the back link, the forms and the favourite star carry on. */
+function carriedSearch(url: URL): URLSearchParams {
+  const params = new URLSearchParams(url.search);
+  params.delete(CART_OPEN_PARAM.name);
+  return params;
+}
+
+function withQuery(path: string, params: URLSearchParams): string {
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/**
+ * The workshop of the registration's day. Unknown slug: the 404 page; a 204: the registration expired.
+ * Other failures reject (the error page).
+ */
+async function loadWorkshop(context: Context, slug: string) {
+  const { upstream } = getRequestState(context);
+  try {
+    const answer = await upstream.call("workshop", { params: { slug } });
+    if (answer.status === 204) throw expireRegistration(context);
+    return answer.data;
+  } catch (error) {
+    if (!(error instanceof Response)) {
+      const { status } = error as { status?: number };
+      if (status === 404) throw data(null, { status: 404 });
+    }
+    throw error;
+  }
+}
+
+async function isReadonly(context: Context, registration: Registration) {
+  const day = await getOrientationDay(context, registration.orientationDay.id);
+  return day?.readonly ?? false;
+}
+
+/** Text colour for a domain label: black or white, whichever reads better on it (AA on every demo colour). */
+function labelTextColor(background: string): string {
+  return contrastRatio(background, "000000") >=
+    contrastRatio(background, "ffffff")
+    ? "#000000"
+    : "#ffffff";
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const registration = await requireRegistration(context);
+  const { upstream } = getRequestState(context);
+  const [workshop, readonly] = await Promise.all([
+    loadWorkshop(context, params.slug),
+    isReadonly(context, registration),
+  ]);
+  // The gallery is an extra: without it the page still works.
+  const images = await upstream
+    .call("workshopImages", { body: { workshop: workshop.id } })
+    .then((answer) =>
+      answer.status === 200 ? answer.data.map((image) => image.fileName) : [],
+    )
+    .catch(() => []);
+
+  const url = new URL(request.url);
+  const search = carriedSearch(url);
+  return {
+    workshop: {
+      id: workshop.id,
+      slug: workshop.slug,
+      display: workshop.display,
+      image: workshop.image,
+      availability: workshop.availability,
+      provider: workshop.provider,
+      domeinen: workshop.domeinen.map((domein) => ({
+        display: domein.display,
+        background: `#${domein.labelColor}`,
+        color: labelTextColor(domein.labelColor),
+      })),
+      description: sanitizeHtml(workshop.description),
+    },
+    images,
+    readonly,
+    rounds: cartRounds(registration),
+    cart: cartView(registration),
+    favourite: readFavourites(request.headers.get("Cookie")).has(workshop.id),
+    cartOpen: cartOpen(url.searchParams),
+    backTo: withQuery(href("/workshops"), search),
+    self: withQuery(href("/workshop/:slug", { slug: params.slug }), search),
+  };
+}
+
+const AddSchema = z.object({
+  round: z.coerce.number().int().positive(),
+});
+
+/** Spec "Adding a workshop to a round"; the chosen round is checked here, whatever the page allowed. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const enhanced = form.get(ENHANCED_FIELD) === "1";
+  const registration = await requireRegistration(context);
+  const parsed = AddSchema.safeParse({ round: form.get("round") });
+  if (!parsed.success)
+    return data<AddResult>(
+      { error: VALIDATION.invalid("round") },
+      { status: 400 },
+    );
+  const round = parsed.data.round;
+
+  const [workshop, readonly] = await Promise.all([
+    loadWorkshop(context, params.slug),
+    isReadonly(context, registration),
+  ]);
+  const rounds = cartRounds(registration);
+  const options = roundOptions(rounds, workshop, readonly);
+  const blocker = addBlocker(options, round, readonly);
+  if (blocker === "cannotRegisterYet")
+    return data<AddResult>(
+      { error: MESSAGES.cannotRegisterYet },
+      { status: 409 },
+    );
+  if (blocker === "unknownRound")
+    return data<AddResult>(
+      { error: VALIDATION.invalid("round") },
+      { status: 400 },
+    );
+  if (blocker === "roundFull")
+    return data<AddResult>({ warning: MESSAGES.roundFull }, { status: 409 });
+
+  const alreadyThere = options.some(
+    (option) => option.number === round && option.badge === "added",
+  );
+  if (!alreadyThere) {
+    const { upstream } = getRequestState(context);
+    try {
+      await changeRegistration(context, () =>
+        upstream.call("update", {
+          body: { choices: choicesToAdd(rounds, round, workshop.id) },
+        }),
+      );
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      const toast = toastForUpstreamError(error, "cart");
+      if (toast === TOASTS.registrationExpired)
+        throw expireRegistration(context);
+      // Said once, next to the form: no toast besides.
+      if (toast === TOASTS.roundFull)
+        return data<AddResult>(
+          { warning: MESSAGES.roundFull },
+          { status: 409 },
+        );
+      return data<AddResult>({ error: toast.message }, { status: 502 });
+    }
+  }
+
+  if (enhanced) return data<AddResult>({ added: round });
+  const url = new URL(request.url);
+  return redirect(
+    withSearchParam(
+      withQuery(url.pathname, carriedSearch(url)),
+      CART_OPEN_PARAM.name,
+      CART_OPEN_PARAM.value,
+    ),
+  );
+}
+
+/** After a refused add the seats have changed: the rounds are read again so their badges tell the truth. */
+export function shouldRevalidate({
+  actionStatus,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (actionStatus === 409) return true;
+  return defaultShouldRevalidate;
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.workshop.display ?? "Workshop" }];
+}
+
+export default function WorkshopPage({
+  loaderData,
+  actionData,
+}: Route.ComponentProps) {
+  const { workshop, images, readonly, rounds, cart, favourite, backTo, self } =
+    loaderData;
+  const added = useFetcher<AddResult>({ key: ADD_WORKSHOP_FETCHER });
+  const justAdded = added.state === "idle" && added.data?.added !== undefined;
+
+  return (
+    <main
+      id="inhoud"
+      className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <Link
+          to={backTo}
+          className="text-primary-800 dark:text-primary-200 inline-flex items-center gap-2 font-semibold underline underline-offset-4 hover:no-underline"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          {WORKSHOP_PAGE.back}
+        </Link>
+        <Cart cart={cart} open={loaderData.cartOpen || justAdded} />
+      </div>
+
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <article className="flex flex-col gap-5">
+          {workshop.image ? (
+            <img
+              src={workshop.image}
+              alt=""
+              width={800}
+              height={450}
+              className="aspect-video h-auto w-full rounded-lg bg-gray-100 object-cover dark:bg-gray-800"
+            />
+          ) : null}
+          {workshop.provider ? (
+            <p className="flex items-center gap-3 text-sm font-semibold text-gray-800 dark:text-gray-200">
+              {workshop.provider.image ? (
+                <img
+                  src={workshop.provider.image}
+                  alt=""
+                  width={40}
+                  height={40}
+                  className="size-10 rounded-full bg-white object-contain"
+                />
+              ) : null}
+              <span>
+                <span className="sr-only">{WORKSHOP_PAGE.provider}: </span>
+                {workshop.provider.display}
+              </span>
+            </p>
+          ) : null}
+          {workshop.domeinen.length > 0 ? (
+            <ul
+              aria-label={WORKSHOP_PAGE.domains}
+              className="flex flex-wrap gap-2"
+            >
+              {workshop.domeinen.map((domein) => (
+                <li
+                  key={domein.display}
+                  className="rounded-full px-3 py-1 text-xs font-semibold"
+                  style={{
+                    backgroundColor: domein.background,
+                    color: domein.color,
+                  }}
+                >
+                  {domein.display}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <div className="flex items-start justify-between gap-4">
+            <h1 className="text-3xl font-bold">{workshop.display}</h1>
+            <FavouriteButton
+              workshopId={workshop.id}
+              workshopName={workshop.display}
+              favourite={favourite}
+              returnTo={self}
+            />
+          </div>
+          {/* Sanitised on the server with an allow-list (sanitize.server.ts). */}
+          <div
+            className="[&_a]:text-primary-800 dark:[&_a]:text-primary-200 flex flex-col gap-3 leading-relaxed [&_a]:underline [&_a]:underline-offset-4 [&_h2]:text-xl [&_h2]:font-bold [&_h3]:font-bold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6"
+            dangerouslySetInnerHTML={{ __html: workshop.description }}
+          />
+          <WorkshopGallery images={images} />
+        </article>
+        <aside className="lg:sticky lg:top-24 lg:self-start">
+          <RoundPicker
+            rounds={rounds}
+            workshop={workshop}
+            readonly={readonly}
+            action={self}
+            actionData={actionData}
+          />
+        </aside>
+      </div>
+    </main>
+  );
 }

@@ -1,23 +1,230 @@
 /**
- * Placeholder of the cart (spec "Cart drawer"); replaced by the full panel and drawer. The props are the
- * contract the flow's screens render it with.
+ * The cart (spec "Cart drawer"): a toggle 'Inschrijving' with the number of chosen workshops, and a panel with
+ * each round's workshop or a 'Kies workshop' link, the count, 'Inschrijving afronden' / 'Inschrijving wijzigen'
+ * and, once created, 'Inschrijving annuleren'.
+ *
+ * Until the page is hydrated it is a `<details>` (opens without JavaScript; `open` renders it open, as after an
+ * add). With JavaScript it is a Radix drawer from the top: focus trapped, Escape closes, and it opens whenever
+ * `open` turns true. Each remove button is a POST form to /winkelwagen, through a fetcher once hydrated.
  */
-import { Link } from "react-router";
-import type { CartView } from "~/registration/cart";
+import { ShoppingBasket } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { href, Link, useFetcher, useLocation } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { CancelRegistration } from "~/components/registration/cancel-registration";
+import { EnhancedField } from "~/components/registration/enhanced";
+import { Button, buttonVariants } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog";
+import { cn } from "~/lib/utils";
+import { CART } from "~/messages";
+import {
+  CART_OPEN_PARAM,
+  type CartRound,
+  type CartView,
+} from "~/registration/cart";
 
 export interface CartProps {
   cart: CartView;
-  /** Render the panel open (after adding a workshop, or `?inschrijving=open`). */
+  /** Render the panel open (after adding a workshop, or `?inschrijving=open`); with JavaScript, opens the drawer when it turns true. */
   open?: boolean;
+  className?: string;
 }
 
-export function Cart({ cart, open = false }: CartProps) {
+export function Cart({ cart, open = false, className }: CartProps) {
+  const hydrated = useHydrated();
+  const titleId = useId();
+  const [isOpen, setOpen] = useState(open);
+  // Opens whenever `open` turns true (a new add), without closing it when `open` turns false again.
+  const [lastOpen, setLastOpen] = useState(open);
+  if (open !== lastOpen) {
+    setLastOpen(open);
+    if (open) setOpen(true);
+  }
+
+  const toggleContent = <ToggleLabel count={cart.count} />;
+  const toggleClass = cn(
+    buttonVariants({ variant: "outline" }),
+    "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
+  );
+
+  if (!hydrated) {
+    return (
+      <details
+        open={open}
+        className={cn("group flex flex-col items-end", className)}
+      >
+        <summary className={cn(toggleClass, "ml-auto w-fit")}>
+          {toggleContent}
+        </summary>
+        <section
+          aria-labelledby={titleId}
+          className="mt-3 rounded-lg border border-gray-200 bg-white p-6 shadow-md dark:border-gray-700 dark:bg-gray-900"
+        >
+          <h2 id={titleId} className="text-xl font-bold">
+            {CART.title}
+          </h2>
+          <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
+            {CART.hint}
+          </p>
+          <CartBody cart={cart} />
+        </section>
+      </details>
+    );
+  }
+
   return (
-    <details open={open}>
-      <summary>Inschrijving ({cart.count})</summary>
-      <Link to="/inschrijving-afronden">
-        {cart.created ? "Inschrijving wijzigen" : "Inschrijving afronden"}
-      </Link>
-    </details>
+    <div className={cn("flex justify-end", className)}>
+      <Dialog open={isOpen} onOpenChange={setOpen}>
+        <DialogTrigger asChild>
+          <Button variant="outline">{toggleContent}</Button>
+        </DialogTrigger>
+        <DialogContent side="top" className="mx-auto w-full max-w-3xl">
+          <DialogTitle>{CART.title}</DialogTitle>
+          <DialogDescription>{CART.hint}</DialogDescription>
+          <CartBody cart={cart} onNavigate={() => setOpen(false)} />
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+/**
+ * Visible 'Inschrijving' and a count badge; the parentheses are there for assistive technology and text search
+ * only, so the name reads 'Inschrijving ({n})'.
+ */
+function ToggleLabel({ count }: { count: number }) {
+  return (
+    <>
+      <ShoppingBasket aria-hidden="true" />
+      <span>{CART.title}</span> <span className="sr-only">(</span>
+      <span className="bg-primary-700 inline-flex min-w-6 items-center justify-center rounded-full px-1.5 text-xs font-bold text-white">
+        {count}
+      </span>
+      <span className="sr-only">)</span>
+    </>
+  );
+}
+
+function CartBody({
+  cart,
+  onNavigate,
+}: {
+  cart: CartView;
+  onNavigate?: () => void;
+}) {
+  return (
+    <div className="flex flex-col gap-4">
+      <ul className="mt-2 flex flex-col divide-y divide-gray-200 dark:divide-gray-700">
+        {cart.rounds.map((round) => (
+          <CartRoundRow
+            key={round.number}
+            round={round}
+            onNavigate={onNavigate}
+          />
+        ))}
+      </ul>
+      <p className="text-sm">{CART.count(cart.count)}</p>
+      <div className="flex flex-wrap items-center gap-3">
+        <Link
+          to={href("/inschrijving-afronden")}
+          className={buttonVariants()}
+          onClick={onNavigate}
+        >
+          {cart.created ? CART.change : CART.finish}
+        </Link>
+        {cart.created ? <CancelRegistration /> : null}
+      </div>
+    </div>
+  );
+}
+
+function CartRoundRow({
+  round,
+  onNavigate,
+}: {
+  round: CartRound;
+  onNavigate?: () => void;
+}) {
+  const fetcher = useFetcher();
+  const location = useLocation();
+  const chooseLink = useRef<HTMLAnchorElement>(null);
+  const removedByKeyboardOrPointer = useRef(false);
+  const removing = fetcher.formData?.get("round") === String(round.number);
+  // Optimistic: the round shows empty from the moment its removal is sent.
+  const workshop = removing ? null : round.workshop;
+
+  // The remove button disappears with the workshop; focus moves to what takes its place.
+  useEffect(() => {
+    if (workshop === null && removedByKeyboardOrPointer.current) {
+      removedByKeyboardOrPointer.current = false;
+      chooseLink.current?.focus();
+    }
+  }, [workshop]);
+
+  // The current page without the open flag: the action adds it back for the no-JavaScript return.
+  const params = new URLSearchParams(location.search);
+  params.delete(CART_OPEN_PARAM.name);
+  const query = params.toString();
+  const returnTo = `${location.pathname}${query ? `?${query}` : ""}`;
+
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 py-3">
+      <div className="flex flex-col">
+        <span className="font-semibold">{CART.round(round.number)}</span>
+        <span className="text-sm text-gray-700 dark:text-gray-300">
+          {round.startTime} – {round.endTime}
+        </span>
+      </div>
+      {workshop ? (
+        <div className="flex items-center gap-2">
+          <Link
+            to={href("/workshop/:slug", { slug: workshop.slug })}
+            className="text-primary-800 dark:text-primary-200 underline underline-offset-4 hover:no-underline"
+            onClick={onNavigate}
+          >
+            {workshop.display}
+          </Link>
+          <fetcher.Form
+            method="post"
+            action={href("/winkelwagen")}
+            onSubmit={() => {
+              removedByKeyboardOrPointer.current = true;
+            }}
+          >
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="round" value={round.number} />
+            <input type="hidden" name="redirectTo" value={returnTo} />
+            <EnhancedField />
+            <Button
+              type="submit"
+              variant="ghost"
+              size="icon"
+              aria-label={CART.remove(workshop.display)}
+              title={CART.remove(workshop.display)}
+              disabled={fetcher.state !== "idle"}
+            >
+              <span aria-hidden="true" className="text-lg leading-none">
+                ×
+              </span>
+            </Button>
+          </fetcher.Form>
+        </div>
+      ) : (
+        <Link
+          ref={chooseLink}
+          to={href("/workshops")}
+          className={buttonVariants({ variant: "outline", size: "sm" })}
+          onClick={onNavigate}
+        >
+          {CART.chooseWorkshop}
+        </Link>
+      )}
+    </li>
   );
 }
