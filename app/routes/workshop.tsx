@@ -5,9 +5,17 @@
  */
 import { ArrowLeft } from "lucide-react";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
-import { data, href, Link, redirect, useFetcher } from "react-router";
+import {
+  data,
+  href,
+  isRouteErrorResponse,
+  Link,
+  redirect,
+  useFetcher,
+} from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/workshop";
+import { MessagePage } from "~/components/layout/message-page";
 import { Cart } from "~/components/registration/cart";
 import { ENHANCED_FIELD } from "~/components/registration/enhanced";
 import { FavouriteButton } from "~/components/registration/favourite-button";
@@ -213,8 +221,18 @@ export function shouldRevalidate({
   return defaultShouldRevalidate;
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
+export function meta({ data: loaderData, error }: Route.MetaArgs) {
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return [{ title: "Pagina niet gevonden" }];
   return [{ title: loaderData?.workshop.display ?? "Workshop" }];
+}
+
+/** An unknown slug is the site's 404 page, with a title of its own; anything else is the site's error page. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return <MessagePage message={MESSAGES.notFound} />;
+  // The root's boundary reports it and shows the catalogue's message.
+  throw error;
 }
 
 export default function WorkshopPage({

@@ -59,7 +59,12 @@ export function Cart({ cart, open = false, className }: CartProps) {
         open={open}
         className={cn("group flex flex-col items-end", className)}
       >
-        <summary className={cn(toggleClass, "ml-auto w-fit")}>
+        {/* A button to assistive technology, as the drawer's toggle is once hydrated. */}
+        <summary
+          role="button"
+          aria-label={CART.toggle(cart.count)}
+          className={cn(toggleClass, "ml-auto w-fit")}
+        >
           {toggleContent}
         </summary>
         <section
@@ -82,7 +87,9 @@ export function Cart({ cart, open = false, className }: CartProps) {
     <div className={cn("flex justify-end", className)}>
       <Dialog open={isOpen} onOpenChange={setOpen}>
         <DialogTrigger asChild>
-          <Button variant="outline">{toggleContent}</Button>
+          <Button variant="outline" aria-label={CART.toggle(cart.count)}>
+            {toggleContent}
+          </Button>
         </DialogTrigger>
         <DialogContent side="top" className="mx-auto w-full max-w-3xl">
           <DialogTitle>{CART.title}</DialogTitle>
@@ -95,8 +102,9 @@ export function Cart({ cart, open = false, className }: CartProps) {
 }
 
 /**
- * Visible 'Inschrijving' and a count badge; the parentheses are there for assistive technology and text search
- * only, so the name reads 'Inschrijving ({n})'.
+ * Visible 'Inschrijving' and a count badge. The toggle's aria-label gives the name 'Inschrijving ({n})' (the badge
+ * is a box of its own, which would put spaces inside the parentheses); the hidden parentheses keep the text the
+ * same for a search of the page.
  */
 function ToggleLabel({ count }: { count: number }) {
   return (
