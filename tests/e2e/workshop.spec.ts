@@ -23,6 +23,9 @@ import {
   type Visitor,
 } from "./support/registration";
 
+// Each test walks several pages and runs axe on most of them.
+test.describe.configure({ timeout: 120_000 });
+
 const site = buildDemoData().find((demo) => demo.name === "localhost")!;
 function display(slug: string): string {
   const workshop = site.workshops.find((candidate) => candidate.slug === slug);
@@ -115,7 +118,6 @@ async function addTo(page: Page, number: number, button: string) {
   await page.getByRole("button", { name: button, exact: true }).click();
   await expect(cartPanel(page)).toBeVisible();
   if (!jsEnabled()) await expect(page).toHaveURL(/[?&]inschrijving=open/);
-  await expectAdded(page, number);
 }
 
 /** The round's badge, read with the drawer closed (an open drawer hides the page from assistive technology). */
@@ -309,9 +311,8 @@ test("a read-only day offers no round and refuses a forced add", async ({
   await expect(
     page
       .getByRole("region", { name: "Inschrijven" })
-      .getByText("Niet beschikbaar", {
-        exact: true,
-      }),
+      .locator("label")
+      .getByText("Niet beschikbaar", { exact: true }),
   ).toHaveCount(readonlyDay.rounds.length);
   await expect(
     page.getByRole("button", { name: "Niet beschikbaar" }),
