@@ -17,6 +17,7 @@ import { SchoolSchema } from "../../app/upstream/contract";
 import { buildDemoData } from "../../upstream/demo/data";
 import { expectNoA11yViolations } from "./support/axe";
 import {
+  createConfirmedRegistration,
   fetchRegistration,
   readSession,
   upstreamCall,
@@ -391,4 +392,34 @@ test("two visitors race for the last seat of a round: one gets it, the other is 
   } finally {
     await Promise.all([first.context().close(), second.context().close()]);
   }
+});
+
+test("a registration gone upstream ends on Home with the expiry warning", async ({
+  page,
+  request,
+}) => {
+  const visitor = await visitorWithSchool(page, request);
+  await page.goto("/workshop/financiele-dienstverlening");
+  await expect(cartToggle(page, 0)).toBeVisible();
+
+  expect((await upstreamCall(request, visitor, "delete")).status()).toBe(200);
+  await page.goto("/workshop/financiele-dienstverlening");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText(MESSAGES.registrationExpired)).toBeVisible();
+});
+
+test("a created registration's cart offers 'Inschrijving wijzigen' and 'Inschrijving annuleren'", async ({
+  page,
+  request,
+}) => {
+  await createConfirmedRegistration(page, request);
+  await page.goto("/workshop/financiele-dienstverlening?inschrijving=open");
+  const panel = cartPanel(page);
+  await expect(panel).toBeVisible();
+  await expect(
+    panel.getByRole("link", { name: "Inschrijving wijzigen" }),
+  ).toHaveAttribute("href", "/inschrijving-afronden");
+  await expect(panel.getByText("Inschrijving annuleren")).toBeVisible();
+  await expect(panel.getByText("1 geselecteerde workshop(s).")).toBeVisible();
+  await expectNoA11yViolations(page);
 });
