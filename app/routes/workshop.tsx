@@ -242,6 +242,7 @@ export default function WorkshopPage({
   const { workshop, images, readonly, rounds, cart, favourite, backTo, self } =
     loaderData;
   const added = useFetcher<AddResult>({ key: ADD_WORKSHOP_FETCHER });
+  // The drawer opens after each successful add: `open` turns false while one is on its way, then true again.
   const justAdded = added.state === "idle" && added.data?.added !== undefined;
 
   return (
@@ -257,7 +258,10 @@ export default function WorkshopPage({
           <ArrowLeft aria-hidden="true" className="size-4" />
           {WORKSHOP_PAGE.back}
         </Link>
-        <Cart cart={cart} open={loaderData.cartOpen || justAdded} />
+        <Cart
+          cart={cart}
+          open={justAdded || (loaderData.cartOpen && added.data === undefined)}
+        />
       </div>
 
       <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
