@@ -71,6 +71,8 @@ export default defineConfig({
         UPSTREAM_PORT: String(UPSTREAM_PORT),
         UPSTREAM_DB: join(tmpdir(), `e2e-upstream-${process.pid}.sqlite`),
         SITE_URL_TEMPLATE: `http://{host}:${APP_PORT}`,
+        // Lets a test add a workshop with seats of its own (the race for a last seat).
+        UPSTREAM_TEST_HOOKS: "1",
       },
     },
     {

@@ -174,3 +174,35 @@ export const MAINTENANCE = {
   },
   bypass: "Doorgaan naar website",
 } as const;
+
+// ─── Workshop page (EventInfo) and cart drawer ──────────────────────────────
+
+/** The cart panel (spec "Cart drawer"). */
+export const CART = {
+  title: "Inschrijving",
+  hint: "Kies per ronde één workshop.",
+  /** The toggle's accessible name: 'Inschrijving ({n})'. */
+  toggle: (count: number) => `Inschrijving (${count})`,
+  round: (number: number) => `Ronde ${number}`,
+  chooseWorkshop: "Kies workshop",
+  remove: (workshop: string) => `Verwijder ${workshop}`,
+  count: (count: number) => `${count} geselecteerde workshop(s).`,
+  finish: "Inschrijving afronden",
+  change: "Inschrijving wijzigen",
+} as const;
+
+/** The workshop page (spec "Workshop info"). */
+export const WORKSHOP_PAGE = {
+  back: "Terug naar workshops",
+  gallery: "Foto's",
+  enrol: "Inschrijven",
+  chooseRound: "Kies een ronde",
+  provider: "Aanbieder",
+  domains: "Domeinen",
+  badges: {
+    unavailable: "Niet beschikbaar",
+    added: "Toegevoegd aan inschrijving",
+    current: (workshop: string) => `Huidige keuze: ${workshop}`,
+    choose: "Kies deze ronde",
+  },
+} as const;

@@ -5,7 +5,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { Hono } from "hono";
 import type { Context } from "hono";
-import type { z } from "zod";
+import { z } from "zod";
 import type { Transporter } from "nodemailer";
 import {
   API_BASE_PATH,
@@ -14,6 +14,7 @@ import {
   HashAnswerSchema,
 } from "../app/upstream/contract";
 import type { EndpointName } from "../app/upstream/contract";
+import { addTestWorkshop } from "./db";
 import type { Db } from "./db";
 import { listMailbox, Mailer, renderMailboxPage } from "./mail";
 import { createService, HttpError, NO_CONTENT } from "./service";
@@ -36,6 +37,11 @@ export interface AppOptions {
   /** Test only: see ServiceConfig.seatCheckDelayMs. */
   seatCheckDelayMs?: number;
   renderMedia?: MediaRenderer;
+  /**
+   * Test only: serves POST /dev/test/workshop, which adds a workshop with the given seats to a day (end-to-end
+   * tests that need seats of their own). Off unless UPSTREAM_TEST_HOOKS=1.
+   */
+  testHooks?: boolean;
   rateLimit?: { max: number; windowMinutes: number };
   mailFrom?: string;
   /** Sends mail besides writing it to the outbox (nodemailer SMTP transport in main.ts). */
@@ -126,6 +132,14 @@ function handlers(service: Service): Handlers {
   };
 }
 
+const TestWorkshopSchema = z.object({
+  orientationDay: z.number().int().positive(),
+  slug: z.string().regex(/^[a-z0-9-]{1,80}$/),
+  display: z.string().min(1).max(100),
+  /** Seats per round number. */
+  seats: z.record(z.string().regex(/^\d+$/), z.number().int().min(0)),
+});
+
 function sameSecret(given: string | undefined, expected: string): boolean {
   if (given === undefined) return false;
   const a = Buffer.from(given);
@@ -200,6 +214,26 @@ export function createApp(db: Db, options: AppOptions = {}): UpstreamApp {
   app.get("/dev/mailbox.json", (c) =>
     c.json(listMailbox(db, c.req.query("to"))),
   );
+
+  if (options.testHooks) {
+    app.post("/dev/test/workshop", async (c) => {
+      const parsed = TestWorkshopSchema.safeParse(
+        await c.req.json().catch(() => null),
+      );
+      if (!parsed.success)
+        return problem(c, 400, "invalid body", describeIssues(parsed.error));
+      const { orientationDay, slug, display, seats } = parsed.data;
+      const id = addTestWorkshop(db, orientationDay, { slug, display, seats });
+      if (id === null)
+        return problem(
+          c,
+          404,
+          "unknown orientation day",
+          `no day ${orientationDay}`,
+        );
+      return c.json({ id, slug }, 200);
+    });
+  }
 
   for (const name of Object.keys(ENDPOINTS) as EndpointName[]) {
     const endpoint: (typeof ENDPOINTS)[EndpointName] = ENDPOINTS[name];

@@ -31,6 +31,8 @@ const EnvSchema = z.object({
     .min(0)
     .max(1000)
     .default(0),
+  /** Test only: "1" serves the dev route that adds workshops (app.ts, testHooks). Never set in a deployment. */
+  UPSTREAM_TEST_HOOKS: z.enum(["0", "1"]).default("0"),
 });
 
 export type UpstreamEnv = z.infer<typeof EnvSchema>;

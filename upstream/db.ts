@@ -390,3 +390,43 @@ export function seed(db: Db, data: DemoData, today: Date): void {
     }
   }).immediate();
 }
+
+/**
+ * Test only (the dev route behind UPSTREAM_TEST_HOOKS): adds a workshop to an existing orientation day, so a
+ * test can have seats no other test touches, e.g. a round with exactly one seat to race for.
+ */
+export function addTestWorkshop(
+  db: Db,
+  dayId: number,
+  workshop: { slug: string; display: string; seats: Record<number, number> },
+): number | null {
+  return db
+    .transaction(() => {
+      const day = db
+        .prepare("SELECT site_id FROM orientation_days WHERE id = ?")
+        .get(dayId) as { site_id: number } | undefined;
+      if (!day) return null;
+      const id = Number(
+        db
+          .prepare(
+            `INSERT INTO workshops (site_id, day_id, slug, display, intro, description, image, provider_display, provider_image)
+             VALUES (?, ?, ?, ?, ?, ?, NULL, NULL, NULL)`,
+          )
+          .run(
+            day.site_id,
+            dayId,
+            workshop.slug,
+            workshop.display,
+            `<p>${workshop.display}</p>`,
+            `<p>${workshop.display}</p>`,
+          ).lastInsertRowid,
+      );
+      const seats = db.prepare(
+        "INSERT INTO workshop_rounds (workshop_id, round_number, seats) VALUES (?, ?, ?)",
+      );
+      for (const [round, count] of Object.entries(workshop.seats))
+        seats.run(id, Number(round), count);
+      return id;
+    })
+    .immediate();
+}

@@ -25,6 +25,7 @@ const server = await createUpstreamServer({
   mailFrom: env.MAIL_FROM,
   mailTransport: env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : undefined,
   renderMedia,
+  testHooks: env.UPSTREAM_TEST_HOOKS === "1",
 });
 
 console.log(

@@ -3,6 +3,7 @@
  * registration: one workshop per round, moving a workshop between rounds, the round badges and the
  * call-to-action of the workshop page. No I/O, so they are unit-tested on plain data.
  */
+import { WORKSHOP_PAGE } from "~/messages";
 import type { Registration, Workshop, WorkshopRef } from "~/upstream/contract";
 
 export interface CartRound {
@@ -81,14 +82,16 @@ export interface RoundOption extends CartRound {
   selectable: boolean;
 }
 
-/** The workshop page's rounds, each with its badge (spec "Workshop info"). */
+/**
+ * The workshop page's rounds, each with its badge (spec "Workshop info"). A round that already holds this
+ * workshop counts as available whatever the seat count says: the seat is the visitor's own.
+ */
 export function roundOptions(
   rounds: CartRound[],
   workshop: Pick<Workshop, "id" | "availability">,
   readonly: boolean,
 ): RoundOption[] {
   return rounds.map((round) => {
-    // A round holding this workshop may show no free seat because the seat is the visitor's own.
     const holdsThis = round.workshop?.id === workshop.id;
     const available =
       !readonly &&
@@ -111,13 +114,13 @@ export function roundOptions(
 export function badgeText(option: RoundOption): string {
   switch (option.badge) {
     case "unavailable":
-      return "Niet beschikbaar";
+      return WORKSHOP_PAGE.badges.unavailable;
     case "added":
-      return "Toegevoegd aan inschrijving";
+      return WORKSHOP_PAGE.badges.added;
     case "current":
-      return `Huidige keuze: ${option.workshop?.display ?? ""}`;
+      return WORKSHOP_PAGE.badges.current(option.workshop?.display ?? "");
     case "choose":
-      return "Kies deze ronde";
+      return WORKSHOP_PAGE.badges.choose;
   }
 }
 
@@ -155,6 +158,38 @@ export function callToAction(
   return { label: "Toevoegen", disabled: false };
 }
 
+/**
+ * The submit button as the page shows it. With JavaScript (`enhanced`) it follows the chosen radio. Without, the
+ * label is the chosen round's, but the button is disabled only when no round can be chosen at all: the visitor
+ * may pick another radio, which the server checks on submit.
+ */
+export function submitButton(
+  options: RoundOption[],
+  chosenRound: number | null,
+  readonly: boolean,
+  enhanced: boolean,
+): CallToAction {
+  const chosen = options.find((option) => option.number === chosenRound);
+  const action = callToAction(chosen, readonly);
+  if (enhanced) return action;
+  const noneSelectable =
+    readonly || !options.some((option) => option.selectable);
+  return { label: action.label, disabled: noneSelectable };
+}
+
+/** Why a round cannot take this workshop, or null when it can (the server's check of a submitted round). */
+export function addBlocker(
+  options: RoundOption[],
+  round: number,
+  readonly: boolean,
+): "cannotRegisterYet" | "unknownRound" | "roundFull" | null {
+  if (readonly) return "cannotRegisterYet";
+  const option = options.find((candidate) => candidate.number === round);
+  if (!option) return "unknownRound";
+  if (!option.selectable) return "roundFull";
+  return null;
+}
+
 /** Why the final form cannot be sent yet, or null when it can (spec section 5). */
 export function submitBlocker(
   cart: CartView,
@@ -163,4 +198,14 @@ export function submitBlocker(
   if (readonly) return "cannotRegisterYet";
   if (cart.count === 0) return "noRoundsFilled";
   return null;
+}
+
+/**
+ * The query parameter that renders the cart open: where a no-JavaScript add or remove lands, and a link that
+ * opens the cart. The other flow screens read it with `cartOpen(url.searchParams)`.
+ */
+export const CART_OPEN_PARAM = { name: "inschrijving", value: "open" } as const;
+
+export function cartOpen(searchParams: URLSearchParams): boolean {
+  return searchParams.get(CART_OPEN_PARAM.name) === CART_OPEN_PARAM.value;
 }

@@ -1,15 +1,20 @@
 /**
- * POST /winkelwagen (spec "Removing a workshop"): empties one round of the cart. A plain form sends `redirectTo`
- * and returns there with the cart open; the cart's fetcher leaves it out and stays on the page.
+ * POST /winkelwagen (spec "Removing a workshop"): `intent=remove` with the `round` to empty. Without JavaScript
+ * the visitor goes back to `redirectTo` (a path on this site) with the cart open; a fetcher (`enhanced`) gets
+ * data instead, so the page stays where it was and its loaders refresh the cart.
  */
-import { data, redirect } from "react-router";
-import { safeRedirect } from "remix-utils/safe-redirect";
+import { data, href, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/cart";
-import { choicesToRemove } from "~/registration/cart";
+import { ENHANCED_FIELD } from "~/components/registration/enhanced";
+import { safeReturnPath, withSearchParam } from "~/lib/return-to";
+import { TOASTS, VALIDATION } from "~/messages";
+import { CART_OPEN_PARAM, choicesToRemove } from "~/registration/cart";
+
 import {
-  loadRegistration,
-  updateChoices,
+  changeRegistration,
+  expireRegistration,
+  requireRegistration,
 } from "~/registration/registration.server";
 import { getRequestState } from "~/session/request-state.server";
 import { toastForUpstreamError } from "~/upstream/user-message";
@@ -20,26 +25,33 @@ const RemoveSchema = z.object({
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
-  const parsed = RemoveSchema.safeParse(Object.fromEntries(formData));
-  const redirectTo = formData.get("redirectTo");
-  const answer = () =>
-    redirectTo !== null
-      ? redirect(safeRedirect(redirectTo, "/workshops"))
-      : data({ ok: parsed.success });
-  if (!parsed.success) return answer();
+  const form = await request.formData();
+  const returnTo = withSearchParam(
+    safeReturnPath(form.get("redirectTo"), href("/workshops")),
+    CART_OPEN_PARAM.name,
+    CART_OPEN_PARAM.value,
+  );
+  const enhanced = form.get(ENHANCED_FIELD) === "1";
+  const parsed = RemoveSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success)
+    return data({ error: VALIDATION.invalid("round") }, { status: 400 });
 
-  const registration = await loadRegistration(context);
-  const held = registration.choices[String(parsed.data.round)];
-  // Nothing to remove (a second click, another tab): the cart is already as asked.
-  if (!held) return answer();
+  const { session, upstream } = getRequestState(context);
+  // Guards first: no day, no school or an expired registration send the visitor on (thrown redirects).
+  await requireRegistration(context);
   try {
-    await updateChoices(context, choicesToRemove(parsed.data.round));
+    await changeRegistration(context, () =>
+      upstream.call("update", {
+        body: { choices: choicesToRemove(parsed.data.round) },
+      }),
+    );
   } catch (error) {
     if (error instanceof Response) throw error;
-    getRequestState(context).session.flashToast(
-      toastForUpstreamError(error, "cart"),
-    );
+    const toast = toastForUpstreamError(error, "cart");
+    // Spec section 8: a 404 on removal means the registration is gone.
+    if (toast === TOASTS.registrationExpired) throw expireRegistration(context);
+    session.flashToast(toast);
+    return enhanced ? data({ ok: false }, { status: 502 }) : redirect(returnTo);
   }
-  return answer();
+  return enhanced ? data({ ok: true }) : redirect(returnTo);
 }

@@ -1,344 +1,342 @@
 /**
- * EventInfo (spec "Workshop info (EventInfo)", "Adding a workshop to a round"): one workshop with its gallery,
- * and the 'Inschrijven' panel that puts it in a round of the cart.
+ * /workshop/{slug} (spec "Workshop info"): the workshop with its gallery and favourite star, and the 'Inschrijven'
+ * panel that adds it to a round (spec "Adding a workshop to a round"). The search and filters the visitor came
+ * with ride along in the query, so the back link returns to the same list.
  */
 import { ArrowLeft } from "lucide-react";
-import { useState } from "react";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import {
   data,
   href,
+  isRouteErrorResponse,
   Link,
   redirect,
   useFetcher,
-  useLoaderData,
-  useLocation,
 } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { z } from "zod";
 import type { Route } from "./+types/workshop";
-import { Cart, CART_OPEN_PARAM } from "~/components/registration/cart";
-import { DomainLabels } from "~/components/registration/domain-labels";
+import { MessagePage } from "~/components/layout/message-page";
+import { Cart } from "~/components/registration/cart";
+import { ENHANCED_FIELD } from "~/components/registration/enhanced";
 import { FavouriteButton } from "~/components/registration/favourite-button";
-import { RichText } from "~/components/rich-text";
-import { Button } from "~/components/ui/button";
-import { sanitizeHtml } from "~/lib/sanitize.server";
-import { cn } from "~/lib/utils";
-import { TOASTS } from "~/messages";
 import {
-  badgeText,
-  callToAction,
+  ADD_WORKSHOP_FETCHER,
+  RoundPicker,
+  type AddResult,
+} from "~/components/registration/round-picker";
+import { WorkshopGallery } from "~/components/registration/workshop-gallery";
+import { withSearchParam } from "~/lib/return-to";
+import { sanitizeHtml } from "~/lib/sanitize.server";
+import { contrastRatio } from "~/lib/theme";
+import { MESSAGES, TOASTS, VALIDATION, WORKSHOP_PAGE } from "~/messages";
+import {
+  addBlocker,
+  CART_OPEN_PARAM,
+  cartOpen,
   cartRounds,
   cartView,
   choicesToAdd,
-  preselectedRound,
   roundOptions,
 } from "~/registration/cart";
-import type { RoundOption } from "~/registration/cart";
 import {
+  changeRegistration,
   expireRegistration,
   getOrientationDay,
-  loadRegistration,
-  updateChoices,
+  requireRegistration,
 } from "~/registration/registration.server";
 import { readFavourites } from "~/session/favourites.server";
 import { getRequestState } from "~/session/request-state.server";
-import type { Registration, Workshop } from "~/upstream/contract";
-import {
-  describeUpstreamError,
-  toastForUpstreamError,
-} from "~/upstream/user-message";
+import type { Registration } from "~/upstream/contract";
+import { toastForUpstreamError } from "~/upstream/user-message";
 
 type Context = Route.LoaderArgs["context"];
 
-/** The workshop by slug; unknown: the not-found page; 204: the registration expired. */
-async function loadWorkshop(context: Context, slug: string): Promise<Workshop> {
-  const { session, upstream } = getRequestState(context);
+/** The query without the cart's open flag: what the back link, the forms and the favourite star carry on. */
+function carriedSearch(url: URL): URLSearchParams {
+  const params = new URLSearchParams(url.search);
+  params.delete(CART_OPEN_PARAM.name);
+  return params;
+}
+
+function withQuery(path: string, params: URLSearchParams): string {
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/**
+ * The workshop of the registration's day. Unknown slug: the 404 page; a 204: the registration expired.
+ * Other failures reject (the error page).
+ */
+async function loadWorkshop(context: Context, slug: string) {
+  const { upstream } = getRequestState(context);
   try {
     const answer = await upstream.call("workshop", { params: { slug } });
     if (answer.status === 204) throw expireRegistration(context);
     return answer.data;
   } catch (error) {
-    if (error instanceof Response) throw error;
-    if (describeUpstreamError(error).status === 404)
-      throw data(null, { status: 404 });
-    session.flashToast(toastForUpstreamError(error));
-    throw redirect(href("/"));
+    if (!(error instanceof Response)) {
+      const { status } = error as { status?: number };
+      if (status === 404) throw data(null, { status: 404 });
+    }
+    throw error;
   }
 }
 
-/** The rounds as this page offers them, with whether the day is read-only (an unknown day counts as such). */
-async function optionsFor(
-  context: Context,
-  registration: Registration,
-  workshop: Workshop,
-): Promise<{ options: RoundOption[]; readonly: boolean }> {
+async function isReadonly(context: Context, registration: Registration) {
   const day = await getOrientationDay(context, registration.orientationDay.id);
-  const readonly = day?.readonly ?? true;
-  return {
-    options: roundOptions(cartRounds(registration), workshop, readonly),
-    readonly,
-  };
+  return day?.readonly ?? false;
 }
 
-/** The list's search and filters, carried along so the back link returns to the same list. */
-function listSearch(url: URL): string {
-  const params = new URLSearchParams(url.search);
-  params.delete(CART_OPEN_PARAM);
-  const query = params.toString();
-  return query ? `?${query}` : "";
+/** Text colour for a domain label: black or white, whichever reads better on it (AA on every demo colour). */
+function labelTextColor(background: string): string {
+  return contrastRatio(background, "000000") >=
+    contrastRatio(background, "ffffff")
+    ? "#000000"
+    : "#ffffff";
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const registration = await loadRegistration(context);
-  const workshop = await loadWorkshop(context, params.slug);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const registration = await requireRegistration(context);
   const { upstream } = getRequestState(context);
-  const [{ options, readonly }, images] = await Promise.all([
-    optionsFor(context, registration, workshop),
-    upstream
-      .call("workshopImages", { body: { workshop: workshop.id } })
-      .then((answer) => (answer.status === 200 ? answer.data : []))
-      // The gallery is an extra; the page stands without it.
-      .catch(() => []),
+  const [workshop, readonly] = await Promise.all([
+    loadWorkshop(context, params.slug),
+    isReadonly(context, registration),
   ]);
+  // The gallery is an extra: without it the page still works.
+  const images = await upstream
+    .call("workshopImages", { body: { workshop: workshop.id } })
+    .then((answer) =>
+      answer.status === 200 ? answer.data.map((image) => image.fileName) : [],
+    )
+    .catch(() => []);
+
   const url = new URL(request.url);
+  const search = carriedSearch(url);
   return {
     workshop: {
       id: workshop.id,
       slug: workshop.slug,
       display: workshop.display,
-      descriptionHtml: sanitizeHtml(workshop.description),
       image: workshop.image,
+      availability: workshop.availability,
       provider: workshop.provider,
-      domains: workshop.domeinen,
+      domeinen: workshop.domeinen.map((domein) => ({
+        display: domein.display,
+        background: `#${domein.labelColor}`,
+        color: labelTextColor(domein.labelColor),
+      })),
+      description: sanitizeHtml(workshop.description),
     },
-    images: images.map((image) => image.fileName),
-    favourite: readFavourites(request.headers.get("Cookie")).has(workshop.id),
-    options,
+    images,
     readonly,
-    preselected: preselectedRound(options),
+    rounds: cartRounds(registration),
     cart: cartView(registration),
-    cartOpen: url.searchParams.get(CART_OPEN_PARAM) === "open",
-    listSearch: listSearch(url),
+    favourite: readFavourites(request.headers.get("Cookie")).has(workshop.id),
+    cartOpen: cartOpen(url.searchParams),
+    backTo: withQuery(href("/workshops"), search),
+    self: withQuery(href("/workshop/:slug", { slug: params.slug }), search),
   };
 }
 
-/**
- * Adds this workshop to the chosen round. A plain form sends `redirectTo` (this page) and returns there with
- * the cart open; the fetcher leaves it out and opens the drawer itself.
- */
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const formData = await request.formData();
-  const registration = await loadRegistration(context);
-  const workshop = await loadWorkshop(context, params.slug);
-  const { session } = getRequestState(context);
-  const { options, readonly } = await optionsFor(
-    context,
-    registration,
-    workshop,
-  );
-  const round = Number(formData.get("round"));
-  const chosen = options.find((option) => option.number === round);
-  const returnTo = formData.get("redirectTo");
-  const page = typeof returnTo === "string" ? new URL(request.url) : null;
+const AddSchema = z.object({
+  round: z.coerce.number().int().positive(),
+});
 
-  function answer(added: boolean) {
-    if (!page) return data({ added }, { status: added ? 200 : 409 });
-    const search = new URLSearchParams(page.search);
-    if (added) search.set(CART_OPEN_PARAM, "open");
-    else search.delete(CART_OPEN_PARAM);
-    const query = search.toString();
-    return redirect(`${page.pathname}${query ? `?${query}` : ""}`);
-  }
-
-  if (readonly) {
-    session.flashToast(TOASTS.cannotRegisterYet);
-    return answer(false);
-  }
-  if (!chosen || !chosen.selectable) {
-    session.flashToast(TOASTS.roundFull);
-    return answer(false);
-  }
-  // Already there (a second click): nothing to change.
-  if (chosen.badge === "added") return answer(true);
-  try {
-    await updateChoices(
-      context,
-      choicesToAdd(cartRounds(registration), round, workshop.id),
+/** Spec "Adding a workshop to a round"; the chosen round is checked here, whatever the page allowed. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const enhanced = form.get(ENHANCED_FIELD) === "1";
+  const registration = await requireRegistration(context);
+  const parsed = AddSchema.safeParse({ round: form.get("round") });
+  if (!parsed.success)
+    return data<AddResult>(
+      { error: VALIDATION.invalid("round") },
+      { status: 400 },
     );
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    session.flashToast(toastForUpstreamError(error, "cart"));
-    return answer(false);
+  const round = parsed.data.round;
+
+  const [workshop, readonly] = await Promise.all([
+    loadWorkshop(context, params.slug),
+    isReadonly(context, registration),
+  ]);
+  const rounds = cartRounds(registration);
+  const options = roundOptions(rounds, workshop, readonly);
+  const blocker = addBlocker(options, round, readonly);
+  if (blocker === "cannotRegisterYet")
+    return data<AddResult>(
+      { error: MESSAGES.cannotRegisterYet },
+      { status: 409 },
+    );
+  if (blocker === "unknownRound")
+    return data<AddResult>(
+      { error: VALIDATION.invalid("round") },
+      { status: 400 },
+    );
+  if (blocker === "roundFull")
+    return data<AddResult>({ warning: MESSAGES.roundFull }, { status: 409 });
+
+  const alreadyThere = options.some(
+    (option) => option.number === round && option.badge === "added",
+  );
+  if (!alreadyThere) {
+    const { upstream } = getRequestState(context);
+    try {
+      await changeRegistration(context, () =>
+        upstream.call("update", {
+          body: { choices: choicesToAdd(rounds, round, workshop.id) },
+        }),
+      );
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      const toast = toastForUpstreamError(error, "cart");
+      if (toast === TOASTS.registrationExpired)
+        throw expireRegistration(context);
+      // Said once, next to the form: no toast besides.
+      if (toast === TOASTS.roundFull)
+        return data<AddResult>(
+          { warning: MESSAGES.roundFull },
+          { status: 409 },
+        );
+      return data<AddResult>({ error: toast.message }, { status: 502 });
+    }
   }
-  return answer(true);
+
+  if (enhanced) return data<AddResult>({ added: round });
+  const url = new URL(request.url);
+  return redirect(
+    withSearchParam(
+      withQuery(url.pathname, carriedSearch(url)),
+      CART_OPEN_PARAM.name,
+      CART_OPEN_PARAM.value,
+    ),
+  );
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
+/** After a refused add the seats have changed: the rounds are read again so their badges tell the truth. */
+export function shouldRevalidate({
+  actionStatus,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (actionStatus === 409) return true;
+  return defaultShouldRevalidate;
+}
+
+export function meta({ data: loaderData, error }: Route.MetaArgs) {
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return [{ title: "Pagina niet gevonden" }];
   return [{ title: loaderData?.workshop.display ?? "Workshop" }];
 }
 
-export default function WorkshopInfo({ loaderData }: Route.ComponentProps) {
-  const { workshop, images, favourite, cart, cartOpen } = loaderData;
-  const location = useLocation();
-  const fetcher = useFetcher<typeof action>();
-  const justAdded = fetcher.state === "idle" && fetcher.data?.added === true;
+/** An unknown slug is the site's 404 page, with a title of its own; anything else is the site's error page. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return <MessagePage message={MESSAGES.notFound} />;
+  // The root's boundary reports it and shows the catalogue's message.
+  throw error;
+}
+
+export default function WorkshopPage({
+  loaderData,
+  actionData,
+}: Route.ComponentProps) {
+  const { workshop, images, readonly, rounds, cart, favourite, backTo, self } =
+    loaderData;
+  const added = useFetcher<AddResult>({ key: ADD_WORKSHOP_FETCHER });
+  // The drawer opens after each successful add: `open` turns false while one is on its way, then true again.
+  const justAdded = added.state === "idle" && added.data?.added !== undefined;
+
   return (
-    <main id="inhoud" className="mx-auto grid w-full max-w-5xl gap-6 p-4">
+    <main
+      id="inhoud"
+      className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8"
+    >
       <div className="flex flex-wrap items-center justify-between gap-4">
         <Link
-          to={`${href("/workshops")}${loaderData.listSearch}`}
-          className="text-primary-800 dark:text-primary-200 inline-flex min-h-11 items-center gap-2 font-semibold underline underline-offset-4 hover:no-underline"
+          to={backTo}
+          className="text-primary-800 dark:text-primary-200 inline-flex items-center gap-2 font-semibold underline underline-offset-4 hover:no-underline"
         >
           <ArrowLeft aria-hidden="true" className="size-4" />
-          Terug naar workshops
+          {WORKSHOP_PAGE.back}
         </Link>
-        <Cart cart={cart} open={cartOpen || justAdded} />
+        <Cart
+          cart={cart}
+          open={justAdded || (loaderData.cartOpen && added.data === undefined)}
+        />
       </div>
 
-      <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
-        <article className="grid content-start gap-5">
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <article className="flex flex-col gap-5">
           {workshop.image ? (
             <img
               src={workshop.image}
               alt=""
-              width={960}
-              height={540}
-              fetchPriority="high"
-              className="aspect-video w-full rounded-xl object-cover"
+              width={800}
+              height={450}
+              className="aspect-video h-auto w-full rounded-lg bg-gray-100 object-cover dark:bg-gray-800"
             />
           ) : null}
           {workshop.provider ? (
-            <p className="flex items-center gap-2 text-gray-700 dark:text-gray-300">
+            <p className="flex items-center gap-3 text-sm font-semibold text-gray-800 dark:text-gray-200">
               {workshop.provider.image ? (
                 <img
                   src={workshop.provider.image}
                   alt=""
-                  width={32}
-                  height={32}
-                  className="size-8 object-contain"
+                  width={40}
+                  height={40}
+                  className="size-10 rounded-full bg-white object-contain"
                 />
               ) : null}
-              {workshop.provider.display}
+              <span>
+                <span className="sr-only">{WORKSHOP_PAGE.provider}: </span>
+                {workshop.provider.display}
+              </span>
             </p>
           ) : null}
-          <DomainLabels domains={workshop.domains} />
+          {workshop.domeinen.length > 0 ? (
+            <ul
+              aria-label={WORKSHOP_PAGE.domains}
+              className="flex flex-wrap gap-2"
+            >
+              {workshop.domeinen.map((domein) => (
+                <li
+                  key={domein.display}
+                  className="rounded-full px-3 py-1 text-xs font-semibold"
+                  style={{
+                    backgroundColor: domein.background,
+                    color: domein.color,
+                  }}
+                >
+                  {domein.display}
+                </li>
+              ))}
+            </ul>
+          ) : null}
           <div className="flex items-start justify-between gap-4">
             <h1 className="text-3xl font-bold">{workshop.display}</h1>
             <FavouriteButton
               workshopId={workshop.id}
               workshopName={workshop.display}
               favourite={favourite}
-              returnTo={`${location.pathname}${location.search}`}
+              returnTo={self}
             />
           </div>
-          <RichText html={workshop.descriptionHtml} />
-          {images.length > 0 ? (
-            <section aria-labelledby="galerij" className="grid gap-3">
-              <h2 id="galerij" className="text-xl font-bold">
-                Foto’s
-              </h2>
-              <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-                {images.map((image) => (
-                  <li key={image}>
-                    <img
-                      src={image}
-                      alt=""
-                      width={400}
-                      height={300}
-                      loading="lazy"
-                      decoding="async"
-                      className="aspect-[4/3] w-full rounded-lg object-cover"
-                    />
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
+          {/* Sanitised on the server with an allow-list (sanitize.server.ts). */}
+          <div
+            className="[&_a]:text-primary-800 dark:[&_a]:text-primary-200 flex flex-col gap-3 leading-relaxed [&_a]:underline [&_a]:underline-offset-4 [&_h2]:text-xl [&_h2]:font-bold [&_h3]:font-bold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6"
+            dangerouslySetInnerHTML={{ __html: workshop.description }}
+          />
+          <WorkshopGallery images={images} />
         </article>
-        <RoundPicker fetcher={fetcher} />
+        <aside className="lg:sticky lg:top-24 lg:self-start">
+          <RoundPicker
+            rounds={rounds}
+            workshop={workshop}
+            readonly={readonly}
+            action={self}
+            actionData={actionData}
+          />
+        </aside>
       </div>
     </main>
-  );
-}
-
-function RoundPicker({
-  fetcher,
-}: {
-  fetcher: ReturnType<typeof useFetcher<typeof action>>;
-}) {
-  const { options, readonly, preselected } = useLoaderData<typeof loader>();
-  const hydrated = useHydrated();
-  const location = useLocation();
-  const [round, setRound] = useState(preselected);
-  const chosen = options.find((option) => option.number === round);
-  const cta = callToAction(chosen, readonly);
-  const nothingSelectable = !options.some((option) => option.selectable);
-  const busy = fetcher.state !== "idle";
-  // Without JavaScript the button cannot follow the radios, so it is only disabled when no round can be chosen
-  // and the action checks the round it gets.
-  const disabled = hydrated ? cta.disabled : nothingSelectable;
-
-  return (
-    <section
-      aria-labelledby="inschrijven-titel"
-      className="grid content-start gap-4 rounded-xl border border-gray-200 p-5 lg:sticky lg:top-24 dark:border-gray-700"
-    >
-      <h2 id="inschrijven-titel" className="text-xl font-bold">
-        Inschrijven
-      </h2>
-      <fetcher.Form method="post" className="grid gap-4">
-        {hydrated ? null : (
-          <input
-            type="hidden"
-            name="redirectTo"
-            value={`${location.pathname}${location.search}`}
-          />
-        )}
-        <fieldset className="grid gap-2">
-          <legend className="mb-2 text-sm text-gray-700 dark:text-gray-300">
-            Kies een ronde
-          </legend>
-          {options.map((option) => (
-            <label
-              key={option.number}
-              className={cn(
-                "flex min-h-11 flex-wrap items-start gap-x-3 gap-y-1 rounded-lg border p-3",
-                option.selectable
-                  ? "has-[:checked]:border-primary-700 has-[:checked]:bg-primary-50 cursor-pointer border-gray-300 dark:border-gray-600 dark:has-[:checked]:bg-gray-800"
-                  : "border-gray-200 bg-gray-100 text-gray-700 dark:border-gray-800 dark:bg-gray-950 dark:text-gray-300",
-              )}
-            >
-              <input
-                type="radio"
-                name="round"
-                value={option.number}
-                disabled={!option.selectable}
-                checked={round === option.number}
-                onChange={() => setRound(option.number)}
-                className="accent-primary-700 mt-1 size-4"
-              />
-              <span className="font-semibold">
-                Ronde {option.number}{" "}
-                <span className="font-normal">
-                  {option.startTime} – {option.endTime}
-                </span>
-              </span>
-              <span className="ml-auto text-right text-sm">
-                {badgeText(option)}
-              </span>
-            </label>
-          ))}
-        </fieldset>
-        <Button
-          type="submit"
-          disabled={disabled}
-          aria-disabled={busy || undefined}
-          onClick={(event) => {
-            if (busy) event.preventDefault();
-          }}
-        >
-          {cta.label}
-        </Button>
-      </fetcher.Form>
-    </section>
   );
 }

@@ -1,13 +1,19 @@
 /**
- * The cart (spec "Cart drawer"): the rounds of the day with their chosen workshop. Without JavaScript a
- * <details> that the server renders open after an add (`?inschrijving=open`); with JavaScript a drawer from the
- * top with focus kept inside and Escape closing it. Removing is a POST to /winkelwagen either way.
+ * The cart (spec "Cart drawer"): a toggle 'Inschrijving' with the number of chosen workshops, and a panel with
+ * each round's workshop or a 'Kies workshop' link, the count, 'Inschrijving afronden' / 'Inschrijving wijzigen'
+ * and, once created, 'Inschrijving annuleren'.
+ *
+ * Until the page is hydrated it is a `<details>` (opens without JavaScript; `open` renders it open, as after an
+ * add). With JavaScript it is a Radix drawer from the top: focus trapped, Escape closes, and it opens whenever
+ * `open` turns true. Each remove button is a POST form to /winkelwagen, through a fetcher once hydrated.
  */
-import { ShoppingBasket, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { ShoppingBasket } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
 import { href, Link, useFetcher, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { Button } from "~/components/ui/button";
+import { CancelRegistration } from "~/components/registration/cancel-registration";
+import { EnhancedField } from "~/components/registration/enhanced";
+import { Button, buttonVariants } from "~/components/ui/button";
 import {
   Dialog,
   DialogContent,
@@ -15,92 +21,105 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "~/components/ui/dialog";
-import type { CartRound, CartView } from "~/registration/cart";
-import { CancelRegistration } from "./cancel-registration";
+import { cn } from "~/lib/utils";
+import { CART } from "~/messages";
+import {
+  CART_OPEN_PARAM,
+  type CartRound,
+  type CartView,
+} from "~/registration/cart";
 
 export interface CartProps {
   cart: CartView;
-  /** Render the panel open (after adding a workshop, or `?inschrijving=open`). */
+  /** Render the panel open (after adding a workshop, or `?inschrijving=open`); with JavaScript, opens the drawer when it turns true. */
   open?: boolean;
+  className?: string;
 }
 
-/** The query parameter that renders the cart open. */
-export const CART_OPEN_PARAM = "inschrijving";
-
-/** The current page with the cart open: where a form without JavaScript returns to. */
-function withCartOpen(pathname: string, search: string): string {
-  const params = new URLSearchParams(search);
-  params.set(CART_OPEN_PARAM, "open");
-  return `${pathname}?${params.toString()}`;
-}
-
-function toggleLabel(count: number) {
-  return `Inschrijving (${count})`;
-}
-
-function ToggleContent({ count }: { count: number }) {
-  return (
-    <>
-      <ShoppingBasket aria-hidden="true" className="size-5" />
-      Inschrijving
-      <span
-        aria-hidden="true"
-        className="bg-primary-700 inline-flex min-w-6 items-center justify-center rounded-full px-1.5 text-xs font-bold text-white"
-      >
-        {count}
-      </span>
-    </>
-  );
-}
-
-export function Cart({ cart, open = false }: CartProps) {
+export function Cart({ cart, open = false, className }: CartProps) {
   const hydrated = useHydrated();
-  const [drawerOpen, setDrawerOpen] = useState(open);
-  // Opened by the page (a workshop was just added): follow it, during render rather than in an effect.
-  const [pageOpen, setPageOpen] = useState(open);
-  if (open !== pageOpen) {
-    setPageOpen(open);
-    if (open) setDrawerOpen(true);
+  const titleId = useId();
+  const [isOpen, setOpen] = useState(open);
+  // Opens whenever `open` turns true (a new add), without closing it when `open` turns false again.
+  const [lastOpen, setLastOpen] = useState(open);
+  if (open !== lastOpen) {
+    setLastOpen(open);
+    if (open) setOpen(true);
   }
+
+  const toggleContent = <ToggleLabel count={cart.count} />;
+  const toggleClass = cn(
+    buttonVariants({ variant: "outline" }),
+    "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
+  );
 
   if (!hydrated) {
     return (
-      <details open={open} className="group relative">
+      <details
+        open={open}
+        className={cn("group flex flex-col items-end", className)}
+      >
+        {/* A button to assistive technology, as the drawer's toggle is once hydrated. */}
         <summary
           role="button"
-          aria-label={toggleLabel(cart.count)}
-          className="border-primary-700 text-primary-800 dark:text-primary-200 inline-flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-md border bg-white px-4 font-semibold dark:bg-gray-900 [&::-webkit-details-marker]:hidden"
+          aria-label={CART.toggle(cart.count)}
+          className={cn(toggleClass, "ml-auto w-fit")}
         >
-          <ToggleContent count={cart.count} />
+          {toggleContent}
         </summary>
-        <div className="absolute right-0 z-40 mt-2 grid w-[min(28rem,calc(100vw-2rem))] gap-4 rounded-lg border border-gray-200 bg-white p-5 shadow-xl dark:border-gray-700 dark:bg-gray-900">
-          <h2 className="text-xl font-bold">Inschrijving</h2>
-          <p className="text-sm text-gray-700 dark:text-gray-300">
-            Kies per ronde één workshop.
+        <section
+          aria-labelledby={titleId}
+          className="mt-3 rounded-lg border border-gray-200 bg-white p-6 shadow-md dark:border-gray-700 dark:bg-gray-900"
+        >
+          <h2 id={titleId} className="text-xl font-bold">
+            {CART.title}
+          </h2>
+          <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
+            {CART.hint}
           </p>
-          <CartContent cart={cart} />
-        </div>
+          <CartBody cart={cart} />
+        </section>
       </details>
     );
   }
 
   return (
-    <Dialog open={drawerOpen} onOpenChange={setDrawerOpen}>
-      <DialogTrigger asChild>
-        <Button variant="outline" aria-label={toggleLabel(cart.count)}>
-          <ToggleContent count={cart.count} />
-        </Button>
-      </DialogTrigger>
-      <DialogContent side="top" className="mx-auto w-full max-w-xl">
-        <DialogTitle>Inschrijving</DialogTitle>
-        <DialogDescription>Kies per ronde één workshop.</DialogDescription>
-        <CartContent cart={cart} onNavigate={() => setDrawerOpen(false)} />
-      </DialogContent>
-    </Dialog>
+    <div className={cn("flex justify-end", className)}>
+      <Dialog open={isOpen} onOpenChange={setOpen}>
+        <DialogTrigger asChild>
+          <Button variant="outline" aria-label={CART.toggle(cart.count)}>
+            {toggleContent}
+          </Button>
+        </DialogTrigger>
+        <DialogContent side="top" className="mx-auto w-full max-w-3xl">
+          <DialogTitle>{CART.title}</DialogTitle>
+          <DialogDescription>{CART.hint}</DialogDescription>
+          <CartBody cart={cart} onNavigate={() => setOpen(false)} />
+        </DialogContent>
+      </Dialog>
+    </div>
   );
 }
 
-function CartContent({
+/**
+ * Visible 'Inschrijving' and a count badge. The toggle's aria-label gives the name 'Inschrijving ({n})' (the badge
+ * is a box of its own, which would put spaces inside the parentheses); the hidden parentheses keep the text the
+ * same for a search of the page.
+ */
+function ToggleLabel({ count }: { count: number }) {
+  return (
+    <>
+      <ShoppingBasket aria-hidden="true" />
+      <span>{CART.title}</span> <span className="sr-only">(</span>
+      <span className="bg-primary-700 inline-flex min-w-6 items-center justify-center rounded-full px-1.5 text-xs font-bold text-white">
+        {count}
+      </span>
+      <span className="sr-only">)</span>
+    </>
+  );
+}
+
+function CartBody({
   cart,
   onNavigate,
 }: {
@@ -108,37 +127,32 @@ function CartContent({
   onNavigate?: () => void;
 }) {
   return (
-    <>
-      <ol className="grid gap-3">
+    <div className="flex flex-col gap-4">
+      <ul className="mt-2 flex flex-col divide-y divide-gray-200 dark:divide-gray-700">
         {cart.rounds.map((round) => (
-          <li
+          <CartRoundRow
             key={round.number}
-            className="grid gap-1 rounded-md border border-gray-200 p-3 dark:border-gray-700"
-          >
-            <p className="text-sm text-gray-700 dark:text-gray-300">
-              <span className="font-semibold text-gray-900 dark:text-white">
-                Ronde {round.number}
-              </span>{" "}
-              {round.startTime} – {round.endTime}
-            </p>
-            <CartRoundChoice round={round} onNavigate={onNavigate} />
-          </li>
+            round={round}
+            onNavigate={onNavigate}
+          />
         ))}
-      </ol>
-      <p>{cart.count} geselecteerde workshop(s).</p>
+      </ul>
+      <p className="text-sm">{CART.count(cart.count)}</p>
       <div className="flex flex-wrap items-center gap-3">
-        <Button asChild>
-          <Link to={href("/inschrijving-afronden")} onClick={onNavigate}>
-            {cart.created ? "Inschrijving wijzigen" : "Inschrijving afronden"}
-          </Link>
-        </Button>
+        <Link
+          to={href("/inschrijving-afronden")}
+          className={buttonVariants()}
+          onClick={onNavigate}
+        >
+          {cart.created ? CART.change : CART.finish}
+        </Link>
         {cart.created ? <CancelRegistration /> : null}
       </div>
-    </>
+    </div>
   );
 }
 
-function CartRoundChoice({
+function CartRoundRow({
   round,
   onNavigate,
 }: {
@@ -146,56 +160,79 @@ function CartRoundChoice({
   onNavigate?: () => void;
 }) {
   const fetcher = useFetcher();
-  const hydrated = useHydrated();
   const location = useLocation();
-  const removing = fetcher.formData !== undefined;
   const chooseLink = useRef<HTMLAnchorElement>(null);
-  // The removed workshop's button is gone: focus moves to what took its place, not to the page's start.
-  useEffect(() => {
-    if (removing) chooseLink.current?.focus();
-  }, [removing]);
-  const linkClass =
-    "font-semibold text-primary-800 underline underline-offset-4 hover:no-underline dark:text-primary-200";
+  const removedByKeyboardOrPointer = useRef(false);
+  const removing = fetcher.formData?.get("round") === String(round.number);
+  // Optimistic: the round shows empty from the moment its removal is sent.
+  const workshop = removing ? null : round.workshop;
 
-  if (!round.workshop || removing) {
-    return (
-      <Link
-        ref={chooseLink}
-        to={href("/workshops")}
-        className={linkClass}
-        onClick={onNavigate}
-      >
-        Kies workshop
-      </Link>
-    );
-  }
+  // The remove button disappears with the workshop; focus moves to what takes its place.
+  useEffect(() => {
+    if (workshop === null && removedByKeyboardOrPointer.current) {
+      removedByKeyboardOrPointer.current = false;
+      chooseLink.current?.focus();
+    }
+  }, [workshop]);
+
+  // The current page without the open flag: the action adds it back for the no-JavaScript return.
+  const params = new URLSearchParams(location.search);
+  params.delete(CART_OPEN_PARAM.name);
+  const query = params.toString();
+  const returnTo = `${location.pathname}${query ? `?${query}` : ""}`;
+
   return (
-    <div className="flex items-center justify-between gap-3">
-      <Link
-        to={href("/workshop/:slug", { slug: round.workshop.slug })}
-        className={linkClass}
-        onClick={onNavigate}
-      >
-        {round.workshop.display}
-      </Link>
-      <fetcher.Form method="post" action={href("/winkelwagen")}>
-        <input type="hidden" name="intent" value="remove" />
-        <input type="hidden" name="round" value={round.number} />
-        {hydrated ? null : (
-          <input
-            type="hidden"
-            name="redirectTo"
-            value={withCartOpen(location.pathname, location.search)}
-          />
-        )}
-        <button
-          type="submit"
-          aria-label={`Verwijder ${round.workshop.display}`}
-          className="focus-visible:ring-primary-700 inline-flex size-11 shrink-0 items-center justify-center rounded-md text-gray-700 hover:bg-gray-100 focus-visible:ring-2 focus-visible:outline-none dark:text-gray-300 dark:hover:bg-gray-800"
+    <li className="flex flex-wrap items-center justify-between gap-3 py-3">
+      <div className="flex flex-col">
+        <span className="font-semibold">{CART.round(round.number)}</span>
+        <span className="text-sm text-gray-700 dark:text-gray-300">
+          {round.startTime} – {round.endTime}
+        </span>
+      </div>
+      {workshop ? (
+        <div className="flex items-center gap-2">
+          <Link
+            to={href("/workshop/:slug", { slug: workshop.slug })}
+            className="text-primary-800 dark:text-primary-200 underline underline-offset-4 hover:no-underline"
+            onClick={onNavigate}
+          >
+            {workshop.display}
+          </Link>
+          <fetcher.Form
+            method="post"
+            action={href("/winkelwagen")}
+            onSubmit={() => {
+              removedByKeyboardOrPointer.current = true;
+            }}
+          >
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="round" value={round.number} />
+            <input type="hidden" name="redirectTo" value={returnTo} />
+            <EnhancedField />
+            <Button
+              type="submit"
+              variant="ghost"
+              size="icon"
+              aria-label={CART.remove(workshop.display)}
+              title={CART.remove(workshop.display)}
+              disabled={fetcher.state !== "idle"}
+            >
+              <span aria-hidden="true" className="text-lg leading-none">
+                ×
+              </span>
+            </Button>
+          </fetcher.Form>
+        </div>
+      ) : (
+        <Link
+          ref={chooseLink}
+          to={href("/workshops")}
+          className={buttonVariants({ variant: "outline", size: "sm" })}
+          onClick={onNavigate}
         >
-          <X aria-hidden="true" className="size-5" />
-        </button>
-      </fetcher.Form>
-    </div>
+          {CART.chooseWorkshop}
+        </Link>
+      )}
+    </li>
   );
 }

@@ -1,0 +1,178 @@
+/**
+ * The 'Inschrijven' panel of the workshop page (spec "Workshop info"): one radio per round (`name="round"`) with
+ * its number, times and badge, and the submit button. The server renders the preselected round; without
+ * JavaScript the button is disabled only when no round can be chosen (the action checks the chosen one), with
+ * JavaScript it follows the chosen radio and the form goes through a fetcher, showing the round as added while
+ * the request runs.
+ */
+import { CircleAlert } from "lucide-react";
+import { useId, useState } from "react";
+import { useFetcher } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { EnhancedField } from "~/components/registration/enhanced";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/lib/utils";
+import { CART, WORKSHOP_PAGE } from "~/messages";
+import {
+  badgeText,
+  preselectedRound,
+  roundOptions,
+  submitButton,
+  type CartRound,
+  type RoundBadge,
+} from "~/registration/cart";
+import type { Workshop, WorkshopRef } from "~/upstream/contract";
+
+/** The add form's fetcher, shared with the page so it can open the cart after a successful add. */
+export const ADD_WORKSHOP_FETCHER = "add-workshop";
+
+/** What the workshop page's action answers a fetcher with. */
+export type AddResult =
+  | { added: number; warning?: undefined; error?: undefined }
+  | { added?: undefined; warning: string; error?: undefined }
+  | { added?: undefined; warning?: undefined; error: string };
+
+export interface RoundPickerProps {
+  rounds: CartRound[];
+  workshop: WorkshopRef & Pick<Workshop, "availability">;
+  readonly: boolean;
+  /** The form's action: this page, with the search the visitor came with. */
+  action: string;
+  /** The action's answer to a form posted without JavaScript. */
+  actionData?: AddResult;
+}
+
+const BADGE_CLASSES: Record<RoundBadge, string> = {
+  unavailable:
+    "border-gray-300 bg-gray-100 text-gray-800 dark:border-gray-600 dark:bg-gray-800 dark:text-gray-200",
+  added:
+    "border-green-700 bg-green-50 text-green-900 dark:border-green-400 dark:bg-gray-900 dark:text-green-200",
+  current:
+    "border-amber-600 bg-amber-50 text-amber-900 dark:border-amber-400 dark:bg-gray-900 dark:text-amber-200",
+  choose:
+    "border-primary-700 bg-primary-50 text-primary-900 dark:border-primary-300 dark:bg-gray-900 dark:text-primary-200",
+};
+
+export function RoundPicker({
+  rounds,
+  workshop,
+  readonly,
+  action,
+  actionData,
+}: RoundPickerProps) {
+  const fetcher = useFetcher<AddResult>({ key: ADD_WORKSHOP_FETCHER });
+  const hydrated = useHydrated();
+  const headingId = useId();
+  const messageId = useId();
+
+  // Optimistic: while an add is on its way the chosen round holds this workshop, and no other round does.
+  const pendingRound = Number(fetcher.formData?.get("round") ?? NaN);
+  const shown = Number.isInteger(pendingRound)
+    ? rounds.map((round) =>
+        round.number === pendingRound
+          ? { ...round, workshop }
+          : round.workshop?.id === workshop.id
+            ? { ...round, workshop: null }
+            : round,
+      )
+    : rounds;
+  const options = roundOptions(shown, workshop, readonly);
+  const preselected = preselectedRound(
+    roundOptions(rounds, workshop, readonly),
+  );
+
+  const [picked, setPicked] = useState<number | null>(preselected);
+  const busy = fetcher.state !== "idle";
+  // After the page's data changes (an add, a round that filled up), a round that can no longer be chosen gives
+  // way to the preselected one.
+  const chosen =
+    busy ||
+    options.some((option) => option.number === picked && option.selectable)
+      ? picked
+      : preselected;
+  const button = submitButton(options, chosen, readonly, hydrated);
+  const answer =
+    (fetcher.state === "idle" ? fetcher.data : undefined) ??
+    (hydrated ? undefined : actionData);
+  const message = answer?.warning ?? answer?.error;
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col gap-4 rounded-lg border border-gray-200 bg-white p-6 shadow-sm dark:border-gray-700 dark:bg-gray-900"
+    >
+      <h2 id={headingId} className="text-xl font-bold">
+        {WORKSHOP_PAGE.enrol}
+      </h2>
+      <fetcher.Form
+        method="post"
+        action={action}
+        className="flex flex-col gap-4"
+      >
+        <EnhancedField />
+        <fieldset
+          className="flex flex-col gap-2"
+          aria-describedby={message ? messageId : undefined}
+        >
+          <legend className="sr-only">{WORKSHOP_PAGE.chooseRound}</legend>
+          {options.map((option) => (
+            <label
+              key={option.number}
+              className={cn(
+                "flex cursor-pointer items-center gap-3 rounded-md border border-gray-200 p-3 dark:border-gray-700",
+                "has-[:checked]:border-primary-700 has-[:checked]:ring-primary-700 has-[:checked]:ring-1",
+                !option.selectable && "cursor-not-allowed opacity-80",
+              )}
+            >
+              <input
+                type="radio"
+                name="round"
+                value={option.number}
+                checked={chosen === option.number}
+                onChange={() => setPicked(option.number)}
+                disabled={!option.selectable}
+                className="accent-primary-700 size-4"
+              />
+              <span className="flex flex-1 flex-col">
+                <span className="font-semibold">
+                  {CART.round(option.number)}
+                </span>
+                <span className="text-sm text-gray-700 dark:text-gray-300">
+                  {option.startTime} – {option.endTime}
+                </span>
+              </span>
+              <span
+                className={cn(
+                  "rounded-full border px-2 py-0.5 text-xs font-semibold",
+                  BADGE_CLASSES[option.badge],
+                )}
+              >
+                {badgeText(option)}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        {message ? (
+          <Alert
+            id={messageId}
+            variant="destructive"
+            role="alert"
+            aria-live="assertive"
+          >
+            <CircleAlert aria-hidden="true" />
+            <p>{message}</p>
+          </Alert>
+        ) : null}
+        <Button
+          type="submit"
+          disabled={button.disabled || busy}
+          aria-busy={busy || undefined}
+          className="self-start"
+        >
+          {button.label}
+        </Button>
+      </fetcher.Form>
+    </section>
+  );
+}

@@ -1,0 +1,293 @@
+import { describe, expect, it } from "vitest";
+import type { Registration, Workshop } from "~/upstream/contract";
+import {
+  addBlocker,
+  badgeText,
+  callToAction,
+  cartView,
+  choicesToAdd,
+  choicesToRemove,
+  preselectedRound,
+  roundOptions,
+  submitBlocker,
+  submitButton,
+  type CartRound,
+} from "./cart";
+
+const robotica = { id: 1, slug: "robotica", display: "Robotica" };
+const horeca = { id: 2, slug: "horeca", display: "Horeca" };
+
+function rounds(
+  choices: Record<number, typeof robotica | null> = {},
+): CartRound[] {
+  return [1, 2, 3].map((number) => ({
+    number,
+    startTime: `0${8 + number}:00`,
+    endTime: `0${8 + number}:45`,
+    workshop: choices[number] ?? null,
+  }));
+}
+
+function workshop(
+  available: number[],
+  id = robotica.id,
+): Pick<Workshop, "id" | "availability"> {
+  return {
+    id,
+    availability: [1, 2, 3].map((round) => ({
+      round,
+      available: available.includes(round),
+    })),
+  };
+}
+
+function registration(overrides: Partial<Registration> = {}): Registration {
+  return {
+    created: null,
+    school: { id: 1, display: "Domstad Lyceum" },
+    orientationDay: {
+      id: 7,
+      // Out of order on purpose: the cart lists rounds by number.
+      rondes: [2, 1].map((number) => ({
+        number,
+        startTime: `0${8 + number}:00`,
+        endTime: `0${8 + number}:45`,
+        selection: null,
+      })),
+    },
+    choices: { "2": { workshop: horeca }, "1": null },
+    geslacht: null,
+    voornaam: null,
+    tussenvoegsel: null,
+    achternaam: null,
+    klas: null,
+    telefoonnummer: null,
+    emailadres: null,
+    aantalPersonen: null,
+    marketingOptin: false,
+    display: null,
+    ...overrides,
+  };
+}
+
+describe("cartView", () => {
+  it("lists the day's rounds in order, each with its one workshop, and counts the chosen ones", () => {
+    const view = cartView(registration());
+    expect(view.rounds.map((round) => round.number)).toEqual([1, 2]);
+    expect(view.rounds.map((round) => round.workshop)).toEqual([null, horeca]);
+    expect(view.count).toBe(1);
+    expect(view.created).toBe(false);
+  });
+
+  it("is a change once the registration was created", () => {
+    expect(
+      cartView(registration({ created: "2026-01-01T10:00:00+01:00" })).created,
+    ).toBe(true);
+  });
+});
+
+describe("choicesToAdd", () => {
+  it("puts the workshop in an empty round", () => {
+    expect(choicesToAdd(rounds(), 2, robotica.id)).toEqual([
+      { round: 2, workshop: robotica.id },
+    ]);
+  });
+
+  it("replaces another workshop in the round with one call (one workshop per round)", () => {
+    expect(choicesToAdd(rounds({ 2: horeca }), 2, robotica.id)).toEqual([
+      { round: 2, workshop: robotica.id },
+    ]);
+  });
+
+  it("moves a workshop between rounds: first out of the other round, then in", () => {
+    expect(choicesToAdd(rounds({ 1: robotica }), 3, robotica.id)).toEqual([
+      { round: 1, workshop: null },
+      { round: 3, workshop: robotica.id },
+    ]);
+  });
+});
+
+describe("choicesToRemove", () => {
+  it("empties the round", () => {
+    expect(choicesToRemove(2)).toEqual([{ round: 2, workshop: null }]);
+  });
+});
+
+describe("roundOptions and badgeText", () => {
+  it("gives each round its badge", () => {
+    const options = roundOptions(
+      rounds({ 1: robotica, 2: horeca }),
+      workshop([1, 2]),
+      false,
+    );
+    expect(options.map(badgeText)).toEqual([
+      "Toegevoegd aan inschrijving",
+      "Huidige keuze: Horeca",
+      "Niet beschikbaar",
+    ]);
+    expect(options.map((option) => option.selectable)).toEqual([
+      true,
+      true,
+      false,
+    ]);
+  });
+
+  it("offers free rounds with 'Kies deze ronde'", () => {
+    expect(roundOptions(rounds(), workshop([2]), false).map(badgeText)).toEqual(
+      ["Niet beschikbaar", "Kies deze ronde", "Niet beschikbaar"],
+    );
+  });
+
+  it("keeps the visitor's own seat available when the round is otherwise full", () => {
+    const [first] = roundOptions(rounds({ 1: robotica }), workshop([]), false);
+    expect(first?.badge).toBe("added");
+  });
+
+  it("marks every round unavailable on a read-only day", () => {
+    const options = roundOptions(
+      rounds({ 1: robotica }),
+      workshop([1, 2, 3]),
+      true,
+    );
+    expect(options.map(badgeText)).toEqual([
+      "Niet beschikbaar",
+      "Niet beschikbaar",
+      "Niet beschikbaar",
+    ]);
+    expect(options.some((option) => option.selectable)).toBe(false);
+  });
+});
+
+describe("preselectedRound", () => {
+  it("is the round holding this workshop", () => {
+    expect(
+      preselectedRound(
+        roundOptions(rounds({ 3: robotica }), workshop([1, 2, 3]), false),
+      ),
+    ).toBe(3);
+  });
+
+  it("else the first available round without a choice", () => {
+    expect(
+      preselectedRound(
+        roundOptions(rounds({ 1: horeca }), workshop([1, 2, 3]), false),
+      ),
+    ).toBe(2);
+  });
+
+  it("else the first available round", () => {
+    expect(
+      preselectedRound(
+        roundOptions(
+          rounds({ 1: horeca, 2: horeca, 3: horeca }),
+          workshop([2, 3]),
+          false,
+        ),
+      ),
+    ).toBe(2);
+  });
+
+  it("is null when no round can be chosen", () => {
+    expect(preselectedRound(roundOptions(rounds(), workshop([]), false))).toBe(
+      null,
+    );
+  });
+});
+
+describe("callToAction", () => {
+  const options = roundOptions(
+    rounds({ 1: robotica, 2: horeca }),
+    workshop([1, 2, 3]),
+    false,
+  );
+
+  it("adds to an empty round", () => {
+    expect(callToAction(options[2], false)).toEqual({
+      label: "Toevoegen",
+      disabled: false,
+    });
+  });
+
+  it("changes a round that holds another workshop", () => {
+    expect(callToAction(options[1], false)).toEqual({
+      label: "Aanpassen",
+      disabled: false,
+    });
+  });
+
+  it("is disabled for the round that already holds this workshop", () => {
+    expect(callToAction(options[0], false)).toEqual({
+      label: "Geselecteerd",
+      disabled: true,
+    });
+  });
+
+  it("is disabled without a chosen round, for an unavailable round and on a read-only day", () => {
+    const unavailable = roundOptions(rounds(), workshop([]), false)[0];
+    for (const result of [
+      callToAction(undefined, false),
+      callToAction(unavailable, false),
+      callToAction(options[2], true),
+    ])
+      expect(result).toEqual({ label: "Niet beschikbaar", disabled: true });
+  });
+});
+
+describe("submitButton", () => {
+  const options = roundOptions(
+    rounds({ 1: robotica }),
+    workshop([1, 2]),
+    false,
+  );
+
+  it("follows the chosen round with JavaScript", () => {
+    expect(submitButton(options, 1, false, true)).toEqual({
+      label: "Geselecteerd",
+      disabled: true,
+    });
+    expect(submitButton(options, 2, false, true)).toEqual({
+      label: "Toevoegen",
+      disabled: false,
+    });
+  });
+
+  it("without JavaScript, stays enabled while any round can be chosen", () => {
+    expect(submitButton(options, 1, false, false)).toEqual({
+      label: "Geselecteerd",
+      disabled: false,
+    });
+  });
+
+  it("without JavaScript, is disabled when no round can be chosen or the day is read-only", () => {
+    const none = roundOptions(rounds(), workshop([]), false);
+    expect(submitButton(none, null, false, false)).toEqual({
+      label: "Niet beschikbaar",
+      disabled: true,
+    });
+    expect(submitButton(options, 1, true, false).disabled).toBe(true);
+  });
+});
+
+describe("addBlocker", () => {
+  const options = roundOptions(rounds(), workshop([1]), false);
+
+  it("accepts an available round", () => {
+    expect(addBlocker(options, 1, false)).toBeNull();
+  });
+
+  it("refuses an unavailable, an unknown round and any round of a read-only day", () => {
+    expect(addBlocker(options, 2, false)).toBe("roundFull");
+    expect(addBlocker(options, 9, false)).toBe("unknownRound");
+    expect(addBlocker(options, 1, true)).toBe("cannotRegisterYet");
+  });
+});
+
+describe("submitBlocker", () => {
+  it("refuses a read-only day first, then an empty cart", () => {
+    const empty = cartView(registration({ choices: {} }));
+    const filled = cartView(registration());
+    expect(submitBlocker(filled, true)).toBe("cannotRegisterYet");
+    expect(submitBlocker(empty, false)).toBe("noRoundsFilled");
+    expect(submitBlocker(filled, false)).toBeNull();
+  });
+});

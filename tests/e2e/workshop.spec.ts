@@ -1,0 +1,425 @@
+/**
+ * The workshop page and the cart (spec "Workshop info", "Cart drawer", "Adding a workshop to a round",
+ * "Removing a workshop"), with JavaScript on and off. The visitor gets a day by choosing it on Home and a
+ * registration with a school through the upstream's own API, as the school screen would make it.
+ */
+import { expect, test } from "@playwright/test";
+import type {
+  APIRequestContext,
+  Browser,
+  Locator,
+  Page,
+} from "@playwright/test";
+import { z } from "zod";
+import { APP_URL, UPSTREAM_URL } from "../../playwright.config";
+import { MESSAGES } from "../../app/messages";
+import { SchoolSchema } from "../../app/upstream/contract";
+import { buildDemoData } from "../../upstream/demo/data";
+import { expectNoA11yViolations } from "./support/axe";
+import {
+  createConfirmedRegistration,
+  fetchRegistration,
+  readSession,
+  upstreamCall,
+  type Visitor,
+} from "./support/registration";
+
+// Each test walks several pages and runs axe on most of them.
+test.describe.configure({ timeout: 120_000 });
+
+const site = buildDemoData().find((demo) => demo.name === "localhost")!;
+function display(slug: string): string {
+  const workshop = site.workshops.find((candidate) => candidate.slug === slug);
+  if (!workshop) throw new Error(`no demo workshop ${slug}`);
+  return workshop.display;
+}
+
+/** Home lists the days by date: the spring day, the afternoon of professions, the read-only summer day. */
+const DAY = { spring: 0, afternoon: 1, readonly: 2 } as const;
+
+function jsEnabled(): boolean {
+  return test.info().project.use.javaScriptEnabled !== false;
+}
+
+async function chooseDay(page: Page, index: number): Promise<void> {
+  await page.goto("/");
+  await page
+    .getByRole("region", { name: "Evenementen" })
+    .getByRole("listitem")
+    .nth(index)
+    .getByRole("button", { name: /^Inschrijven/ })
+    .click();
+  await expect(page).toHaveURL(/\/inschrijven$/);
+}
+
+/** Chooses the day on Home, then creates the registration with the day's first school upstream. */
+async function visitorWithSchool(
+  page: Page,
+  request: APIRequestContext,
+  dayIndex: number = DAY.spring,
+): Promise<Visitor & { orientationDayId: number }> {
+  await chooseDay(page, dayIndex);
+  const session = await readSession(page);
+  if (
+    !session.anonymousUserId ||
+    !session.registrationId ||
+    !session.orientationDayId
+  )
+    throw new Error("choosing a day left the session without ids");
+  const visitor = {
+    anonymousUserId: session.anonymousUserId,
+    registrationId: session.registrationId,
+  };
+  const schools = await upstreamCall(request, visitor, "schools", {
+    query: { orientationDay: session.orientationDayId },
+  });
+  const [school] = z.array(SchoolSchema).parse(await schools.json());
+  const created = await upstreamCall(request, visitor, "create", {
+    body: { school: school!.id, orientationDay: session.orientationDayId },
+  });
+  expect(created.status()).toBe(200);
+  return { ...visitor, orientationDayId: session.orientationDayId };
+}
+
+function cartToggle(page: Page, count: number): Locator {
+  return page.getByRole("button", { name: `Inschrijving (${count})` });
+}
+
+/** The open cart: the drawer with JavaScript, the opened panel without. */
+function cartPanel(page: Page): Locator {
+  return jsEnabled()
+    ? page.getByRole("dialog", { name: "Inschrijving" })
+    : page.getByRole("region", { name: "Inschrijving" });
+}
+
+function round(page: Page, number: number): Locator {
+  return page.getByRole("radio", { name: new RegExp(`^Ronde ${number}\\b`) });
+}
+
+function roundLabel(page: Page, number: number): Locator {
+  return page.locator("label").filter({ has: round(page, number) });
+}
+
+async function openCart(page: Page, count: number): Promise<void> {
+  if (!(await cartPanel(page).isVisible()))
+    await cartToggle(page, count).click();
+  await expect(cartPanel(page)).toBeVisible();
+}
+
+async function closeCart(page: Page): Promise<void> {
+  if (jsEnabled()) {
+    await page.keyboard.press("Escape");
+    await expect(cartPanel(page)).toBeHidden();
+  }
+}
+
+/** Adds the workshop of the open page to a round, and waits until the cart shows it. */
+async function addTo(page: Page, number: number, button: string) {
+  await round(page, number).check();
+  await page.getByRole("button", { name: button, exact: true }).click();
+  await expect(cartPanel(page)).toBeVisible();
+  if (!jsEnabled()) await expect(page).toHaveURL(/[?&]inschrijving=open/);
+}
+
+/** The round's badge, read with the drawer closed (an open drawer hides the page from assistive technology). */
+async function expectAdded(page: Page, number: number) {
+  await closeCart(page);
+  await expect(roundLabel(page, number)).toContainText(
+    "Toegevoegd aan inschrijving",
+  );
+}
+
+async function choicesOf(request: APIRequestContext, visitor: Visitor) {
+  const registration = await fetchRegistration(request, visitor);
+  return Object.fromEntries(
+    Object.entries(registration?.choices ?? {}).map(([key, choice]) => [
+      key,
+      choice?.workshop.slug ?? null,
+    ]),
+  );
+}
+
+test.describe("guards", () => {
+  test("without a day the workshop page goes home", async ({ page }) => {
+    await page.goto("/workshop/robotica");
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("with a day but no school it goes to /inschrijven", async ({ page }) => {
+    await chooseDay(page, DAY.spring);
+    await page.goto("/workshop/robotica");
+    await expect(page).toHaveURL(/\/inschrijven$/);
+  });
+});
+
+test("an unknown workshop is the 404 page", async ({ page, request }) => {
+  await visitorWithSchool(page, request);
+  const response = await page.goto("/workshop/bestaat-niet");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText(MESSAGES.notFound)).toBeVisible();
+  await expectNoA11yViolations(page);
+});
+
+test("the page shows the workshop, keeps the list's search in the back link, and opens the cart", async ({
+  page,
+  request,
+}) => {
+  await visitorWithSchool(page, request);
+  await page.goto("/workshop/software-development?q=app&domein=ICT");
+
+  await expect(
+    page.getByRole("heading", {
+      level: 1,
+      name: display("software-development"),
+    }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("link", { name: "Terug naar workshops" }),
+  ).toHaveAttribute("href", "/workshops?q=app&domein=ICT");
+  const photos = page.getByRole("region", { name: "Foto's" }).locator("img");
+  await expect(photos.first()).toHaveAttribute("loading", "lazy");
+  await expect(photos.first()).toHaveAttribute("width", /\d+/);
+  await expect(photos.first()).toHaveAttribute("height", /\d+/);
+  await expect(
+    page.getByRole("region", { name: "Inschrijven" }).getByRole("radio"),
+  ).toHaveCount(4);
+  // Nothing chosen yet: the first round is preselected and can be added.
+  await expect(round(page, 1)).toBeChecked();
+  await expect(roundLabel(page, 1)).toContainText("Kies deze ronde");
+  await expect(page.getByRole("button", { name: "Toevoegen" })).toBeEnabled();
+  await expectNoA11yViolations(page);
+
+  await cartToggle(page, 0).click();
+  const panel = cartPanel(page);
+  await expect(panel).toBeVisible();
+  await expect(panel.getByText("Kies per ronde één workshop.")).toBeVisible();
+  await expect(panel.getByText("0 geselecteerde workshop(s).")).toBeVisible();
+  await expect(panel.getByRole("link", { name: "Kies workshop" })).toHaveCount(
+    4,
+  );
+  await expect(
+    panel.getByRole("link", { name: "Inschrijving afronden" }),
+  ).toHaveAttribute("href", "/inschrijving-afronden");
+  await expectNoA11yViolations(page);
+
+  if (jsEnabled()) {
+    // Focus stays inside the drawer, and Escape closes it.
+    for (let step = 0; step < 12; step++) {
+      await page.keyboard.press("Tab");
+      expect(
+        await panel.evaluate((node) => node.contains(document.activeElement)),
+      ).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+  }
+});
+
+test("adding to two rounds, replacing one, moving a workshop and removing one from the cart", async ({
+  page,
+  request,
+}) => {
+  const visitor = await visitorWithSchool(page, request);
+  const finance = display("financiele-dienstverlening");
+  const media = display("mediavormgeving");
+  const software = display("software-development");
+  const submit = () =>
+    page.getByRole("region", { name: "Inschrijven" }).getByRole("button");
+
+  await page.goto("/workshop/financiele-dienstverlening");
+  await addTo(page, 1, "Toevoegen");
+  await expect(
+    cartPanel(page).getByRole("link", { name: finance }),
+  ).toBeVisible();
+  await expectNoA11yViolations(page);
+  await expectAdded(page, 1);
+  await expect(cartToggle(page, 1)).toBeVisible();
+  if (jsEnabled()) await expect(submit()).toHaveText("Geselecteerd");
+  if (jsEnabled()) await expect(submit()).toBeDisabled();
+
+  // The first round holds a workshop: the page now preselects the first free one.
+  await page.goto("/workshop/mediavormgeving");
+  await expect(round(page, 2)).toBeChecked();
+  await expect(roundLabel(page, 1)).toContainText(`Huidige keuze: ${finance}`);
+  await addTo(page, 2, "Toevoegen");
+  await expectAdded(page, 2);
+  await expect(cartToggle(page, 2)).toBeVisible();
+  expect(await choicesOf(request, visitor)).toMatchObject({
+    "1": "financiele-dienstverlening",
+    "2": "mediavormgeving",
+  });
+
+  // Replacing: another workshop in round 1.
+  await page.goto("/workshop/software-development");
+  await round(page, 1).check();
+  if (jsEnabled()) await expect(submit()).toHaveText("Aanpassen");
+  await submit().click();
+  await expect(cartPanel(page)).toBeVisible();
+  await expectAdded(page, 1);
+  expect(await choicesOf(request, visitor)).toMatchObject({
+    "1": "software-development",
+    "2": "mediavormgeving",
+  });
+
+  // Moving: the same workshop in another round leaves its old round.
+  await page.goto("/workshop/mediavormgeving");
+  await expect(round(page, 2)).toBeChecked();
+  await round(page, 3).check();
+  await submit().click();
+  await expect(cartPanel(page)).toBeVisible();
+  await expectAdded(page, 3);
+  await expect(roundLabel(page, 2)).toContainText("Kies deze ronde");
+  const moved = await choicesOf(request, visitor);
+  expect(moved["3"]).toBe("mediavormgeving");
+  expect(moved["2"] ?? null).toBeNull();
+
+  // Removing from the cart.
+  await openCart(page, 2);
+  const panel = cartPanel(page);
+  await expect(panel.getByText("2 geselecteerde workshop(s).")).toBeVisible();
+  await panel.getByRole("button", { name: `Verwijder ${software}` }).click();
+  await expect(cartPanel(page)).toBeVisible();
+  await expect(
+    cartPanel(page).getByRole("link", { name: software }),
+  ).toHaveCount(0);
+  await expect(
+    cartPanel(page).getByText("1 geselecteerde workshop(s)."),
+  ).toBeVisible();
+  await expect(
+    cartPanel(page).getByRole("link", { name: media }),
+  ).toBeVisible();
+  expect((await choicesOf(request, visitor))["1"] ?? null).toBeNull();
+  await closeCart(page);
+  await expect(cartToggle(page, 1)).toBeVisible();
+});
+
+test("a read-only day offers no round and refuses a forced add", async ({
+  page,
+  request,
+}) => {
+  const visitor = await visitorWithSchool(page, request, DAY.readonly);
+  const readonlyDay = site.orientationDays.find((day) => day.readonly)!;
+  const slug = site.workshops.find(
+    (workshop) => workshop.dayKey === readonlyDay.key,
+  )!.slug;
+
+  await page.goto(`/workshop/${slug}`);
+  const radios = page
+    .getByRole("region", { name: "Inschrijven" })
+    .getByRole("radio");
+  await expect(radios).toHaveCount(readonlyDay.rounds.length);
+  for (const radio of await radios.all()) await expect(radio).toBeDisabled();
+  await expect(
+    page
+      .getByRole("region", { name: "Inschrijven" })
+      .locator("label")
+      .getByText("Niet beschikbaar", { exact: true }),
+  ).toHaveCount(readonlyDay.rounds.length);
+  await expect(
+    page.getByRole("button", { name: "Niet beschikbaar" }),
+  ).toBeDisabled();
+  await expectNoA11yViolations(page);
+
+  // A hand-made POST is refused by the server too.
+  const forced = await page.request.post(`/workshop/${slug}`, {
+    form: { round: "1" },
+    headers: { Origin: APP_URL },
+    maxRedirects: 0,
+  });
+  expect(forced.status()).toBe(409);
+  expect(await choicesOf(request, visitor)).toEqual(
+    Object.fromEntries(readonlyDay.rounds.map((r) => [String(r.number), null])),
+  );
+});
+
+test("two visitors race for the last seat of a round: one gets it, the other is told", async ({
+  browser,
+  request,
+}) => {
+  const javaScriptEnabled = jsEnabled();
+  const open = async (b: Browser) => {
+    const context = await b.newContext({ javaScriptEnabled, baseURL: APP_URL });
+    return context.newPage();
+  };
+  const [first, second] = await Promise.all([open(browser), open(browser)]);
+  try {
+    const visitors = [
+      await visitorWithSchool(first, request, DAY.afternoon),
+      await visitorWithSchool(second, request, DAY.afternoon),
+    ];
+    // A workshop of this test's own with one seat in round 1, so no other test takes it.
+    const slug = `laatste-plek-${test.info().project.name}-${Date.now().toString(36)}`;
+    const added = await request.post(`${UPSTREAM_URL}/dev/test/workshop`, {
+      data: {
+        orientationDay: visitors[0]!.orientationDayId,
+        slug,
+        display: "Laatste plek",
+        seats: { "1": 1 },
+      },
+    });
+    expect(added.status()).toBe(200);
+
+    for (const page of [first, second]) {
+      await page.goto(`/workshop/${slug}`);
+      await expect(round(page, 1)).toBeChecked();
+      await expect(
+        page.getByRole("button", { name: "Toevoegen" }),
+      ).toBeEnabled();
+    }
+    await Promise.all(
+      [first, second].map((page) =>
+        page.getByRole("button", { name: "Toevoegen" }).click(),
+      ),
+    );
+
+    const warned = async (page: Page) => {
+      await expect(
+        page.getByText(MESSAGES.roundFull).or(cartPanel(page)),
+      ).toBeVisible();
+      return page.getByText(MESSAGES.roundFull).isVisible();
+    };
+    const outcomes = await Promise.all([warned(first), warned(second)]);
+    expect(outcomes.filter(Boolean)).toHaveLength(1);
+    const loser = outcomes[0] ? first : second;
+    await expect(cartToggle(loser, 0)).toBeVisible();
+    await expectNoA11yViolations(loser);
+
+    // No oversell: exactly one registration holds the seat.
+    const holders = await Promise.all(
+      visitors.map(async (visitor) => (await choicesOf(request, visitor))["1"]),
+    );
+    expect(holders.filter((holder) => holder === slug)).toHaveLength(1);
+  } finally {
+    await Promise.all([first.context().close(), second.context().close()]);
+  }
+});
+
+test("a registration gone upstream ends on Home with the expiry warning", async ({
+  page,
+  request,
+}) => {
+  const visitor = await visitorWithSchool(page, request);
+  await page.goto("/workshop/financiele-dienstverlening");
+  await expect(cartToggle(page, 0)).toBeVisible();
+
+  expect((await upstreamCall(request, visitor, "delete")).status()).toBe(200);
+  await page.goto("/workshop/financiele-dienstverlening");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText(MESSAGES.registrationExpired)).toBeVisible();
+});
+
+test("a created registration's cart offers 'Inschrijving wijzigen' and 'Inschrijving annuleren'", async ({
+  page,
+  request,
+}) => {
+  await createConfirmedRegistration(page, request);
+  await page.goto("/workshop/financiele-dienstverlening?inschrijving=open");
+  const panel = cartPanel(page);
+  await expect(panel).toBeVisible();
+  await expect(
+    panel.getByRole("link", { name: "Inschrijving wijzigen" }),
+  ).toHaveAttribute("href", "/inschrijving-afronden");
+  await expect(panel.getByText("Inschrijving annuleren")).toBeVisible();
+  await expect(panel.getByText("1 geselecteerde workshop(s).")).toBeVisible();
+  await expectNoA11yViolations(page);
+});
