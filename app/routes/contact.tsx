@@ -2,33 +2,31 @@
  * Contact 'Stel een vraag' (spec "Contact page", sections 5 and 8): the site's locations and the question form.
  * The form posts to this route's action, with or without JavaScript; on an upstream failure every value stays.
  */
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-} from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { CircleAlert, ExternalLink } from "lucide-react";
-import { data, Form, redirect, useLocation } from "react-router";
+import { data, Form, href, redirect, useLocation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/contact";
+import {
+  FormErrors,
+  Honeypot,
+  SelectField,
+  TextareaField,
+  TextField,
+} from "~/components/forms";
+import type { FieldLabels } from "~/components/forms";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { FormField } from "~/components/ui/form-field";
-import { Input } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
-import { Textarea } from "~/components/ui/textarea";
 import { emailAddress, optionalText, requiredText } from "~/lib/validation";
-import { MESSAGES, TOAST_DURATION, VALIDATION } from "~/messages";
+import { MESSAGES, TOASTS, VALIDATION } from "~/messages";
 import { getRequestState } from "~/session/request-state.server";
 import { QUESTION_TOPICS } from "~/upstream/contract";
 import { toastForUpstreamError } from "~/upstream/user-message";
 
-/** A field people do not see and bots fill in; a filled one is answered as a success without sending anything. */
+/** The honeypot's name: a filled one is answered as a success without sending anything. */
 const HONEYPOT = "website";
 
 const QuestionSchema = z.object({
@@ -63,12 +61,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { session, upstream } = getRequestState(context);
   const sent = () => {
-    session.flashToast({
-      kind: "success",
-      message: MESSAGES.questionSent,
-      durationMs: TOAST_DURATION.questionSent,
-    });
-    return redirect("/contact");
+    session.flashToast(TOASTS.questionSent);
+    return redirect(href("/contact"));
   };
 
   const { [HONEYPOT]: trap, school, klas, ...question } = submission.value;
@@ -79,13 +73,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       body: { ...question, school: school ?? null, klas: klas ?? null },
     });
   } catch (error) {
-    const toast = toastForUpstreamError(error);
-    session.flashToast(toast);
-    // The reply carries every submitted value back into the form.
-    return data(
-      { result: submission.reply({ formErrors: [toast.message] }) },
-      { status: 502 },
-    );
+    // Said once, by the toast; the reply carries every submitted value back into the form.
+    session.flashToast(toastForUpstreamError(error));
+    return data({ result: submission.reply() }, { status: 502 });
   }
   return sent();
 }
@@ -175,6 +165,21 @@ export default function Contact({
   );
 }
 
+const TOPIC_OPTIONS = QUESTION_TOPICS.map((topic) => ({
+  value: topic,
+  label: topic,
+}));
+
+/** The fields that can be invalid, in the order of the page (the error summary lists them so). */
+const LABELS = {
+  name: "Naam",
+  email: "E-mailadres",
+  school: "School (optioneel)",
+  klas: "Klas (optioneel)",
+  questionAbout: "Mijn vraag gaat over",
+  message: "Bericht",
+} satisfies FieldLabels<keyof z.input<typeof QuestionSchema>>;
+
 function QuestionForm({
   lastResult,
 }: {
@@ -193,20 +198,6 @@ function QuestionForm({
     onValidate: ({ formData }) =>
       parseWithZod(formData, { schema: QuestionSchema }),
   });
-  const { key: nameKey, ...nameProps } = getInputProps(fields.name, {
-    type: "text",
-  });
-  const { key: emailKey, ...emailProps } = getInputProps(fields.email, {
-    type: "email",
-  });
-  const { key: schoolKey, ...schoolProps } = getInputProps(fields.school, {
-    type: "text",
-  });
-  const { key: klasKey, ...klasProps } = getInputProps(fields.klas, {
-    type: "text",
-  });
-  const { key: topicKey, ...topicProps } = getSelectProps(fields.questionAbout);
-  const { key: messageKey, ...messageProps } = getTextareaProps(fields.message);
 
   return (
     <section aria-labelledby="vraag-titel" className="flex flex-col gap-4">
@@ -218,57 +209,39 @@ function QuestionForm({
         {...getFormProps(form)}
         className="flex flex-col gap-5"
       >
-        {form.errors?.length ? (
-          <Alert variant="destructive" role="alert" id={form.errorId}>
-            <CircleAlert aria-hidden="true" />
-            <p>{form.errors.join(" ")}</p>
-          </Alert>
-        ) : null}
-        <FormField label="Naam" field={fields.name}>
-          <Input key={nameKey} {...nameProps} autoComplete="name" />
-        </FormField>
-        <FormField label="E-mailadres" field={fields.email}>
-          <Input key={emailKey} {...emailProps} autoComplete="email" />
-        </FormField>
-        <div className="grid gap-5 sm:grid-cols-2">
-          <FormField label="School (optioneel)" field={fields.school}>
-            <Input
-              key={schoolKey}
-              {...schoolProps}
+        <FormErrors form={form} fields={fields} labels={LABELS}>
+          <TextField
+            label={LABELS.name}
+            field={fields.name}
+            autoComplete="name"
+          />
+          <TextField
+            label={LABELS.email}
+            field={fields.email}
+            type="email"
+            autoComplete="email"
+          />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField
+              label={LABELS.school}
+              field={fields.school}
               autoComplete="organization"
             />
-          </FormField>
-          <FormField label="Klas (optioneel)" field={fields.klas}>
-            <Input key={klasKey} {...klasProps} />
-          </FormField>
-        </div>
-        <FormField label="Mijn vraag gaat over" field={fields.questionAbout}>
-          <Select key={topicKey} {...topicProps}>
-            <option value="">Maak een keuze</option>
-            {QUESTION_TOPICS.map((topic) => (
-              <option key={topic} value={topic}>
-                {topic}
-              </option>
-            ))}
-          </Select>
-        </FormField>
-        <FormField label="Bericht" field={fields.message}>
-          <Textarea key={messageKey} {...messageProps} rows={6} />
-        </FormField>
-        {/* Off-screen and out of the tab order and the accessibility tree: only bots fill it in. */}
-        <div
-          aria-hidden="true"
-          className="absolute -left-[9999px] size-px overflow-hidden"
-        >
-          <label htmlFor="vraag-website">Laat dit veld leeg</label>
-          <input
-            id="vraag-website"
-            name={HONEYPOT}
-            type="text"
-            tabIndex={-1}
-            autoComplete="off"
+            <TextField label={LABELS.klas} field={fields.klas} />
+          </div>
+          <SelectField
+            label={LABELS.questionAbout}
+            field={fields.questionAbout}
+            options={TOPIC_OPTIONS}
+            placeholder="Maak een keuze"
           />
-        </div>
+          <TextareaField
+            label={LABELS.message}
+            field={fields.message}
+            rows={6}
+          />
+        </FormErrors>
+        <Honeypot name={HONEYPOT} />
         <div>
           <Button type="submit">Versturen</Button>
         </div>

@@ -1,4 +1,444 @@
-// Placeholder: being built.
-export default function Screen() {
-  return <main id="inhoud" />;
+/**
+ * EventRegistration, the final form (spec "EventRegistration", "Submit", sections 5 and 8): what the visitor
+ * chose, and their details sent with pending-confirmation. A created registration (reached by the login link) is
+ * changed here: its e-mail address is fixed and the upstream mails a summary instead of a confirmation link.
+ */
+import { getFormProps, useForm } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useMemo } from "react";
+import type * as React from "react";
+import {
+  data,
+  Form,
+  href,
+  Link,
+  redirect,
+  useLocation,
+  useNavigation,
+} from "react-router";
+import type { Route } from "./+types/registration-form";
+import {
+  CheckboxField,
+  FormErrors,
+  RadioGroupField,
+  SelectField,
+  TextField,
+} from "~/components/forms";
+import type { FieldLabels } from "~/components/forms";
+import { Cart } from "~/components/registration/cart";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { formatLongDate } from "~/lib/dates";
+import { MESSAGES, TOASTS } from "~/messages";
+import { cartView, submitBlocker } from "~/registration/cart";
+import type { CartRound } from "~/registration/cart";
+import {
+  NUMBER_OF_PERSONS,
+  personalDetailsDefaults,
+  personalDetailsSchema,
+  toPendingConfirmationBody,
+  withNamesFilledIn,
+} from "~/registration/personal-details";
+import type {
+  PersonalDetails,
+  PersonalDetailsInput,
+} from "~/registration/personal-details";
+import {
+  expireRegistration,
+  getOrientationDay,
+  requireRegistration,
+} from "~/registration/registration.server";
+import { getRequestState } from "~/session/request-state.server";
+import { GESLACHT } from "~/upstream/contract";
+import type { OrientationDay, Registration } from "~/upstream/contract";
+import { toastForUpstreamError } from "~/upstream/user-message";
+
+/** The registration and its day, or the answer to give instead (a guard's redirect, or home on a failure). */
+async function loadRegistration(
+  context: Route.LoaderArgs["context"],
+): Promise<{ registration: Registration; day: OrientationDay | null }> {
+  try {
+    const registration = await requireRegistration(context);
+    const day = await getOrientationDay(
+      context,
+      registration.orientationDay.id,
+    );
+    return { registration, day };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    getRequestState(context).session.flashToast(toastForUpstreamError(error));
+    throw redirect(href("/"));
+  }
+}
+
+/** Why the form cannot be sent (spec section 5), or null. A day no longer on offer cannot be registered for. */
+function blockerOf(registration: Registration, day: OrientationDay | null) {
+  const blocker = submitBlocker(cartView(registration), day?.readonly ?? true);
+  return blocker ? MESSAGES[blocker] : null;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { registration, day } = await loadRegistration(context);
+  const cart = cartView(registration);
+  return {
+    cart,
+    cartOpen: new URL(request.url).searchParams.get("inschrijving") === "open",
+    day: day ? { display: day.display, date: formatLongDate(day.date) } : null,
+    school: registration.school?.display ?? null,
+    blocker: blockerOf(registration, day),
+    defaults: personalDetailsDefaults(registration),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const { registration, day } = await loadRegistration(context);
+  const { session, upstream } = getRequestState(context);
+  const created = registration.created !== null;
+  // A created registration keeps its address, whatever was posted.
+  if (created && registration.emailadres)
+    formData.set("emailadres", registration.emailadres);
+
+  const submission = parseWithZod(withNamesFilledIn(formData), {
+    schema: personalDetailsSchema({ created }),
+  });
+  const blocker = blockerOf(registration, day);
+  if (submission.status !== "success" || blocker) {
+    return data(
+      {
+        result: submission.reply(blocker ? { formErrors: [blocker] } : {}),
+      },
+      { status: 400 },
+    );
+  }
+
+  let expired = false;
+  try {
+    const answer = await upstream.call("pendingConfirmation", {
+      body: toPendingConfirmationBody(submission.value),
+    });
+    expired = answer.status === 204;
+  } catch (error) {
+    const toast = toastForUpstreamError(error, "submit");
+    session.flashToast(toast);
+    // Said once, by the toast; every typed value comes back so the visitor can log in or use another address.
+    if (toast === TOASTS.alreadyRegistered)
+      return data({ result: submission.reply() }, { status: 409 });
+    // The catalogue: any other failure clears the store and goes home.
+    session.clear();
+    return redirect(href("/"));
+  }
+  if (expired) throw expireRegistration(context);
+
+  // Spec "Submit": success clears the store and goes home, where the success dialog shows.
+  session.clear();
+  session.flashToast(created ? TOASTS.registeredChanged : TOASTS.registeredNew);
+  return redirect(href("/"));
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [
+    {
+      title: data?.cart.created
+        ? "Inschrijving wijzigen"
+        : "Inschrijving afronden",
+    },
+  ];
+}
+
+export default function RegistrationForm({
+  loaderData,
+  actionData,
+}: Route.ComponentProps) {
+  const { cart, cartOpen, day, school, blocker, defaults } = loaderData;
+  // A new page (after a redirect) starts from the loader's values; a refused submit keeps what was typed.
+  const { key } = useLocation();
+
+  return (
+    <main
+      id="inhoud"
+      className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-8"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <h1 className="text-3xl font-bold">
+          {cart.created ? "Inschrijving wijzigen" : "Inschrijving afronden"}
+        </h1>
+        <Cart cart={cart} open={cartOpen} />
+      </div>
+      <div className="grid items-start gap-10 lg:grid-cols-[1fr_1.4fr]">
+        <RegistrationSummary
+          count={cart.count}
+          rounds={cart.rounds}
+          day={day}
+          school={school}
+        />
+        <PersonalDetailsForm
+          key={key}
+          created={cart.created}
+          defaults={defaults}
+          blocker={blocker}
+          lastResult={actionData?.result}
+        />
+      </div>
+    </main>
+  );
+}
+
+function RegistrationSummary({
+  count,
+  rounds,
+  day,
+  school,
+}: {
+  count: number;
+  rounds: CartRound[];
+  day: { display: string; date: string } | null;
+  school: string | null;
+}) {
+  return (
+    <section aria-labelledby="inschrijving-titel">
+      <Card className="gap-5 p-5">
+        <h2 id="inschrijving-titel" className="text-xl font-bold">
+          Jouw inschrijving
+        </h2>
+        <p>{count} geselecteerde workshop(s).</p>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+          {day ? (
+            <>
+              <dt className="font-semibold">Evenement</dt>
+              <dd>
+                <span className="block">{day.display}</span>
+                <span className="block first-letter:uppercase">
+                  {day.date}
+                </span>
+              </dd>
+            </>
+          ) : null}
+          {school ? (
+            <>
+              <dt className="font-semibold">School</dt>
+              <dd>{school}</dd>
+            </>
+          ) : null}
+        </dl>
+        <div className="flex flex-col gap-3">
+          <h3 className="text-lg font-semibold">Jouw keuze</h3>
+          <ul className="flex flex-col divide-y divide-gray-200 dark:divide-gray-700">
+            {rounds.map((round) => (
+              <li
+                key={round.number}
+                className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0"
+              >
+                <span className="text-sm text-gray-700 dark:text-gray-300">
+                  <span className="font-semibold text-gray-900 dark:text-gray-100">
+                    Ronde {round.number}
+                  </span>{" "}
+                  {round.startTime} – {round.endTime}
+                </span>
+                {round.workshop ? (
+                  <Link
+                    to={href("/workshop/:slug", { slug: round.workshop.slug })}
+                    className="text-primary-800 dark:text-primary-200 font-semibold underline underline-offset-4 hover:no-underline"
+                  >
+                    {round.workshop.display}
+                  </Link>
+                ) : (
+                  <span className="text-gray-700 italic dark:text-gray-300">
+                    Geen keuze
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </Card>
+    </section>
+  );
+}
+
+const GENDER_LABELS: Record<(typeof GESLACHT)[number], string> = {
+  man: "Man",
+  vrouw: "Vrouw",
+  x: "X",
+};
+const GENDER_OPTIONS = GESLACHT.map((value) => ({
+  value,
+  label: GENDER_LABELS[value],
+}));
+const PERSON_OPTIONS = NUMBER_OF_PERSONS.map((value) => ({
+  value,
+  label: value,
+}));
+
+/** The fields that can be invalid, in the order of the page (the error summary lists them so). */
+const LABELS = {
+  geslacht: "Geslacht",
+  display: "Roepnaam",
+  voornaam: "Voornaam",
+  tussenvoegsel: "Tussenvoegsel",
+  achternaam: "Achternaam",
+  klas: "Klas",
+  aantalPersonen: "Aantal personen",
+  telefoonnummer: "Telefoonnummer",
+  emailadres: "E-mailadres",
+  repeatEmail: "Bevestig E-mailadres",
+} satisfies FieldLabels<keyof PersonalDetailsInput>;
+
+const OPTIONAL = "Niet verplicht.";
+
+/**
+ * With JavaScript, leaving the calling name or the first name fills in the other when that one is still empty
+ * (the server does the same for a form sent without JavaScript). An input event lets Conform see the value.
+ */
+function fillWhenEmpty(otherId: string) {
+  return (event: React.FocusEvent<HTMLInputElement>) => {
+    const value = event.currentTarget.value.trim();
+    const other = document.getElementById(otherId);
+    if (!value || !(other instanceof HTMLInputElement) || other.value.trim())
+      return;
+    other.value = value;
+    other.dispatchEvent(new Event("input", { bubbles: true }));
+  };
+}
+
+function PersonalDetailsForm({
+  created,
+  defaults,
+  blocker,
+  lastResult,
+}: {
+  created: boolean;
+  defaults: Partial<Record<keyof PersonalDetailsInput, string>>;
+  blocker: string | null;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const schema = useMemo(() => personalDetailsSchema({ created }), [created]);
+  const [form, fields] = useForm<PersonalDetailsInput, PersonalDetails>({
+    id: "gegevens",
+    lastResult,
+    defaultValue: defaults,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const sending = useNavigation().state === "submitting";
+  const labels: FieldLabels<keyof PersonalDetailsInput> = created
+    ? { ...LABELS, repeatEmail: undefined }
+    : LABELS;
+
+  return (
+    <section
+      aria-labelledby="gegevens-titel"
+      className="flex flex-col gap-4"
+    >
+      <h2 id="gegevens-titel" className="text-xl font-bold">
+        Jouw gegevens
+      </h2>
+      <Form
+        method="post"
+        preventScrollReset
+        {...getFormProps(form)}
+        className="flex flex-col gap-5"
+      >
+        <FormErrors form={form} fields={fields} labels={labels}>
+          <RadioGroupField
+            legend={LABELS.geslacht}
+            field={fields.geslacht}
+            options={GENDER_OPTIONS}
+          />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField
+              label={LABELS.display}
+              field={fields.display}
+              autoComplete="nickname"
+              onBlur={fillWhenEmpty(fields.voornaam.id)}
+            />
+            <TextField
+              label={LABELS.voornaam}
+              field={fields.voornaam}
+              autoComplete="given-name"
+              onBlur={fillWhenEmpty(fields.display.id)}
+            />
+          </div>
+          <div className="grid gap-5 sm:grid-cols-[1fr_2fr]">
+            <TextField
+              label={LABELS.tussenvoegsel}
+              field={fields.tussenvoegsel}
+              hint={OPTIONAL}
+              autoComplete="off"
+            />
+            <TextField
+              label={LABELS.achternaam}
+              field={fields.achternaam}
+              autoComplete="family-name"
+            />
+          </div>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField
+              label={LABELS.klas}
+              field={fields.klas}
+              autoComplete="off"
+            />
+            <SelectField
+              label={LABELS.aantalPersonen}
+              field={fields.aantalPersonen}
+              options={PERSON_OPTIONS}
+            />
+          </div>
+          <TextField
+            label={LABELS.telefoonnummer}
+            field={fields.telefoonnummer}
+            type="tel"
+            hint={OPTIONAL}
+            autoComplete="tel"
+          />
+          <TextField
+            label={LABELS.emailadres}
+            field={fields.emailadres}
+            type="email"
+            autoComplete="email"
+            readOnly={created}
+            hint={
+              created
+                ? "Je inschrijving hoort bij dit e-mailadres; het kan niet worden gewijzigd."
+                : undefined
+            }
+          />
+          {created ? null : (
+            <TextField
+              label={LABELS.repeatEmail}
+              field={fields.repeatEmail}
+              type="email"
+              autoComplete="email"
+            />
+          )}
+          <CheckboxField
+            label="Ja, ik blijf graag op de hoogte"
+            field={fields.marketingOptin}
+            hint="We sturen je af en toe een e-mail over nieuwe oriëntatiedagen en workshops. Afmelden kan altijd, met de link onder elke e-mail."
+          />
+        </FormErrors>
+        <div className="flex flex-wrap items-center gap-4">
+          <Button
+            type="submit"
+            size="lg"
+            disabled={blocker !== null || sending}
+            aria-describedby={blocker ? "verzenden-niet-mogelijk" : undefined}
+          >
+            {created ? "Wijziging versturen" : "Versturen"}
+          </Button>
+          {blocker ? (
+            <p
+              id="verzenden-niet-mogelijk"
+              className="text-sm font-medium text-red-700 dark:text-red-400"
+            >
+              {blocker}
+            </p>
+          ) : null}
+        </div>
+      </Form>
+    </section>
+  );
 }

@@ -6,30 +6,49 @@ import { Label } from "./label";
 export interface FieldIds {
   id: string;
   errorId: string;
+  /** Where a hint goes, so the control can point at it (Conform's `descriptionId`). */
+  descriptionId?: string;
   errors?: string[];
 }
 
 /**
- * A label, the control, and the field's errors under it. The control carries aria-invalid and points at the
- * error with aria-describedby (Conform's getInputProps does both), so the error is read with the field.
+ * A label, an optional hint, the control, and the field's errors under it. The control carries aria-invalid and
+ * points at the error (and the hint) with aria-describedby, so both are read with the field.
  */
 export function FormField({
   label,
   field,
+  hint,
   className,
   children,
 }: {
   label: React.ReactNode;
   field: FieldIds;
+  hint?: React.ReactNode;
   className?: string;
   children: React.ReactNode;
 }) {
   return (
     <div className={cn("flex flex-col gap-2", className)}>
       <Label htmlFor={field.id}>{label}</Label>
+      {hint ? <FieldHint id={field.descriptionId}>{hint}</FieldHint> : null}
       {children}
       <FieldErrors id={field.errorId} errors={field.errors} />
     </div>
+  );
+}
+
+export function FieldHint({
+  id,
+  className,
+  ...props
+}: React.ComponentProps<"p">) {
+  return (
+    <p
+      id={id}
+      className={cn("text-sm text-gray-700 dark:text-gray-300", className)}
+      {...props}
+    />
   );
 }
 

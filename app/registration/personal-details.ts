@@ -1,0 +1,133 @@
+/**
+ * The personal details of the final form (spec "EventRegistration", section 5): one Zod schema that the browser
+ * (Conform's onValidate) and the action both use, and the step from the parsed form to the upstream's
+ * pending-confirmation body. Field names are the payload's own, so nothing is renamed on the way.
+ */
+import { z } from "zod";
+import { emailAddress, optionalText, requiredText } from "~/lib/validation";
+import { VALIDATION } from "~/messages";
+import { GESLACHT } from "~/upstream/contract";
+import type {
+  PendingConfirmationBody,
+  Registration,
+} from "~/upstream/contract";
+
+/** The form offers one or two persons; the upstream wants the number. */
+export const NUMBER_OF_PERSONS = ["1", "2"] as const;
+
+export interface PersonalDetailsOptions {
+  /**
+   * The registration was confirmed before: a change. Its e-mail address is fixed, so there is nothing to repeat.
+   */
+  created: boolean;
+}
+
+function fields() {
+  return {
+    geslacht: z.enum(GESLACHT, { error: VALIDATION.required }),
+    display: requiredText("Roepnaam", 100),
+    voornaam: requiredText("Voornaam", 100),
+    tussenvoegsel: optionalText("Tussenvoegsel", 30),
+    achternaam: requiredText("Achternaam", 100),
+    klas: requiredText("Klas", 50),
+    aantalPersonen: z.enum(NUMBER_OF_PERSONS, { error: VALIDATION.required }),
+    telefoonnummer: optionalText("Telefoonnummer", 30),
+    emailadres: emailAddress(),
+    // An unticked checkbox sends nothing.
+    marketingOptin: z.boolean().default(false),
+  };
+}
+
+const sameAddress = (a: string, b: string) =>
+  a.toLowerCase() === b.toLowerCase();
+
+/** A new registration repeats its e-mail address; the mismatch is reported on the repeated field. */
+function newRegistrationSchema() {
+  const addresses = z.object({
+    emailadres: emailAddress(),
+    repeatEmail: emailAddress(),
+  });
+  return z
+    .object({ ...fields(), repeatEmail: emailAddress() })
+    .refine((value) => sameAddress(value.emailadres, value.repeatEmail), {
+      message: VALIDATION.emailMismatch,
+      path: ["repeatEmail"],
+      // Once both addresses are valid on their own, even while other fields are still wrong: every message at once.
+      when: (payload) => addresses.safeParse(payload.value).success,
+    });
+}
+
+/** A created registration's address is fixed ('Bevestig E-mailadres' is not asked). */
+function changeSchema() {
+  return z.object(fields());
+}
+
+export function personalDetailsSchema({ created }: PersonalDetailsOptions) {
+  return created ? changeSchema() : newRegistrationSchema();
+}
+
+/** The form's values as typed (every field the form can have). */
+export type PersonalDetailsInput = z.input<
+  ReturnType<typeof newRegistrationSchema>
+>;
+export type PersonalDetails = z.output<ReturnType<typeof changeSchema>>;
+
+const isBlank = (value: FormDataEntryValue | null) =>
+  typeof value !== "string" || value.trim() === "";
+
+/**
+ * Without JavaScript nothing copies the calling name to the first name or back while typing: when exactly one
+ * of the two is given, the other takes its value (a copy; the original is left alone).
+ */
+export function withNamesFilledIn(formData: FormData): FormData {
+  const filled = new FormData();
+  for (const [name, value] of formData) filled.append(name, value);
+  const display = formData.get("display");
+  const voornaam = formData.get("voornaam");
+  if (isBlank(voornaam) && !isBlank(display))
+    filled.set("voornaam", String(display).trim());
+  if (isBlank(display) && !isBlank(voornaam))
+    filled.set("display", String(voornaam).trim());
+  return filled;
+}
+
+/**
+ * The upstream's pending-confirmation body. Spec section 5: the gender goes lowercased (the radios' values are)
+ * and the number of persons as a number; empty optional fields go as null.
+ */
+export function toPendingConfirmationBody(
+  details: PersonalDetails,
+): PendingConfirmationBody {
+  return {
+    geslacht: details.geslacht,
+    display: details.display,
+    voornaam: details.voornaam,
+    tussenvoegsel: details.tussenvoegsel || null,
+    achternaam: details.achternaam,
+    klas: details.klas,
+    aantalPersonen: details.aantalPersonen === "2" ? 2 : 1,
+    telefoonnummer: details.telefoonnummer || null,
+    emailadres: details.emailadres,
+    marketingOptin: details.marketingOptin,
+  };
+}
+
+/** The form's starting values: what the registration already holds (a created one holds everything). */
+export function personalDetailsDefaults(
+  registration: Registration,
+): Partial<Record<keyof PersonalDetailsInput, string>> {
+  const email = registration.emailadres ?? undefined;
+  return {
+    geslacht: registration.geslacht ?? undefined,
+    display: registration.display ?? undefined,
+    voornaam: registration.voornaam ?? undefined,
+    tussenvoegsel: registration.tussenvoegsel ?? undefined,
+    achternaam: registration.achternaam ?? undefined,
+    klas: registration.klas ?? undefined,
+    aantalPersonen: String(registration.aantalPersonen ?? 1),
+    telefoonnummer: registration.telefoonnummer ?? undefined,
+    emailadres: email,
+    repeatEmail: registration.created === null ? email : undefined,
+    marketingOptin: registration.marketingOptin ? "on" : undefined,
+  };
+}
