@@ -112,7 +112,9 @@ export function TextareaField<Value>({
       <Textarea
         key={field.key}
         {...withoutKey(
-          getTextareaProps(field, { ariaDescribedBy: describedBy(field, hint) }),
+          getTextareaProps(field, {
+            ariaDescribedBy: describedBy(field, hint),
+          }),
         )}
         autoFocus={autoFocus}
         {...props}
@@ -266,13 +268,7 @@ export function Honeypot({ name }: { name: string }) {
       className="absolute -left-[9999px] size-px overflow-hidden"
     >
       <label htmlFor={id}>Laat dit veld leeg</label>
-      <input
-        id={id}
-        name={name}
-        type="text"
-        tabIndex={-1}
-        autoComplete="off"
-      />
+      <input id={id} name={name} type="text" tabIndex={-1} autoComplete="off" />
     </div>
   );
 }
@@ -314,13 +310,8 @@ export function FormErrors<Name extends string>({
 
   return (
     <>
-      <FormAlert
-        form={form}
-        autoFocus={serverFocus && invalid.length === 0}
-      />
-      {failed && invalid.length > 0 ? (
-        <ErrorSummary items={invalid} />
-      ) : null}
+      <FormAlert form={form} autoFocus={serverFocus && invalid.length === 0} />
+      {failed && invalid.length > 0 ? <ErrorSummary items={invalid} /> : null}
       <FocusedField.Provider value={focusedField}>
         {children}
       </FocusedField.Provider>
@@ -353,6 +344,18 @@ export function FormAlert({
   );
 }
 
+/**
+ * With JavaScript a link of the summary focuses its field, its label in view (GOV.UK); without, the browser
+ * follows the fragment to the field.
+ */
+function focusField(event: React.MouseEvent<HTMLAnchorElement>, id: string) {
+  const target = document.getElementById(id);
+  if (!target) return;
+  event.preventDefault();
+  target.scrollIntoView({ block: "center" });
+  target.focus({ preventScroll: true });
+}
+
 function ErrorSummary({
   items,
 }: {
@@ -376,6 +379,7 @@ function ErrorSummary({
           <li key={field.id}>
             <a
               href={`#${field.id}`}
+              onClick={(event) => focusField(event, field.id)}
               className="font-semibold text-red-800 underline underline-offset-4 hover:no-underline dark:text-red-300"
             >
               {label}: {message}

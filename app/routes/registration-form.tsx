@@ -12,7 +12,6 @@ import {
   data,
   Form,
   href,
-  Link,
   redirect,
   useLocation,
   useNavigation,
@@ -27,12 +26,11 @@ import {
 } from "~/components/forms";
 import type { FieldLabels } from "~/components/forms";
 import { Cart } from "~/components/registration/cart";
+import { RegistrationSummary } from "~/components/registration/registration-summary";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { formatLongDate } from "~/lib/dates";
 import { MESSAGES, TOASTS } from "~/messages";
 import { cartView, submitBlocker } from "~/registration/cart";
-import type { CartRound } from "~/registration/cart";
 import {
   NUMBER_OF_PERSONS,
   personalDetailsDefaults,
@@ -52,7 +50,10 @@ import {
 import { getRequestState } from "~/session/request-state.server";
 import { GESLACHT } from "~/upstream/contract";
 import type { OrientationDay, Registration } from "~/upstream/contract";
-import { toastForUpstreamError } from "~/upstream/user-message";
+import {
+  describeUpstreamError,
+  toastForUpstreamError,
+} from "~/upstream/user-message";
 
 /** The registration and its day, or the answer to give instead (a guard's redirect, or home on a failure). */
 async function loadRegistration(
@@ -122,12 +123,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     const toast = toastForUpstreamError(error, "submit");
     session.flashToast(toast);
+    const { status } = describeUpstreamError(error);
+    // Catalogue: any other refusal by the upstream clears the store and goes home. An upstream that did not
+    // answer (down, timed out, 5xx) refused nothing: the visitor keeps the form and can send it again.
+    if (
+      toast !== TOASTS.alreadyRegistered &&
+      status !== undefined &&
+      status < 500
+    ) {
+      session.clear();
+      return redirect(href("/"));
+    }
     // Said once, by the toast; every typed value comes back so the visitor can log in or use another address.
-    if (toast === TOASTS.alreadyRegistered)
-      return data({ result: submission.reply() }, { status: 409 });
-    // The catalogue: any other failure clears the store and goes home.
-    session.clear();
-    return redirect(href("/"));
+    return data(
+      { result: submission.reply() },
+      { status: toast === TOASTS.alreadyRegistered ? 409 : 502 },
+    );
   }
   if (expired) throw expireRegistration(context);
 
@@ -182,78 +193,6 @@ export default function RegistrationForm({
         />
       </div>
     </main>
-  );
-}
-
-function RegistrationSummary({
-  count,
-  rounds,
-  day,
-  school,
-}: {
-  count: number;
-  rounds: CartRound[];
-  day: { display: string; date: string } | null;
-  school: string | null;
-}) {
-  return (
-    <section aria-labelledby="inschrijving-titel">
-      <Card className="gap-5 p-5">
-        <h2 id="inschrijving-titel" className="text-xl font-bold">
-          Jouw inschrijving
-        </h2>
-        <p>{count} geselecteerde workshop(s).</p>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-          {day ? (
-            <>
-              <dt className="font-semibold">Evenement</dt>
-              <dd>
-                <span className="block">{day.display}</span>
-                <span className="block first-letter:uppercase">
-                  {day.date}
-                </span>
-              </dd>
-            </>
-          ) : null}
-          {school ? (
-            <>
-              <dt className="font-semibold">School</dt>
-              <dd>{school}</dd>
-            </>
-          ) : null}
-        </dl>
-        <div className="flex flex-col gap-3">
-          <h3 className="text-lg font-semibold">Jouw keuze</h3>
-          <ul className="flex flex-col divide-y divide-gray-200 dark:divide-gray-700">
-            {rounds.map((round) => (
-              <li
-                key={round.number}
-                className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0"
-              >
-                <span className="text-sm text-gray-700 dark:text-gray-300">
-                  <span className="font-semibold text-gray-900 dark:text-gray-100">
-                    Ronde {round.number}
-                  </span>{" "}
-                  {round.startTime} – {round.endTime}
-                </span>
-                {round.workshop ? (
-                  <Link
-                    to={href("/workshop/:slug", { slug: round.workshop.slug })}
-                    className="text-primary-800 dark:text-primary-200 font-semibold underline underline-offset-4 hover:no-underline"
-                  >
-                    {round.workshop.display}
-                  </Link>
-                ) : (
-                  <span className="text-gray-700 italic dark:text-gray-300">
-                    Geen keuze
-                  </span>
-                )}
-              </li>
-            ))}
-          </ul>
-        </div>
-      </Card>
-    </section>
   );
 }
 
@@ -321,18 +260,20 @@ function PersonalDetailsForm({
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    // As the server does: a form sent before the other name's field was left still has both names.
+    onValidate: ({ formData }) =>
+      parseWithZod(withNamesFilledIn(formData), { schema }),
   });
   const sending = useNavigation().state === "submitting";
+  // A refused send because of the blocker is said once: beside the button, where the blocker always stands.
+  const refused = blocker !== null && form.errors?.includes(blocker) === true;
+  const otherFormErrors = form.errors?.filter((error) => error !== blocker);
   const labels: FieldLabels<keyof PersonalDetailsInput> = created
     ? { ...LABELS, repeatEmail: undefined }
     : LABELS;
 
   return (
-    <section
-      aria-labelledby="gegevens-titel"
-      className="flex flex-col gap-4"
-    >
+    <section aria-labelledby="gegevens-titel" className="flex flex-col gap-4">
       <h2 id="gegevens-titel" className="text-xl font-bold">
         Jouw gegevens
       </h2>
@@ -342,7 +283,11 @@ function PersonalDetailsForm({
         {...getFormProps(form)}
         className="flex flex-col gap-5"
       >
-        <FormErrors form={form} fields={fields} labels={labels}>
+        <FormErrors
+          form={{ ...form, errors: otherFormErrors }}
+          fields={fields}
+          labels={labels}
+        >
           <RadioGroupField
             legend={LABELS.geslacht}
             field={fields.geslacht}
@@ -432,6 +377,7 @@ function PersonalDetailsForm({
           {blocker ? (
             <p
               id="verzenden-niet-mogelijk"
+              role={refused ? "alert" : undefined}
               className="text-sm font-medium text-red-700 dark:text-red-400"
             >
               {blocker}

@@ -1,8 +1,9 @@
 import { CircleCheck, CircleX, Info, TriangleAlert } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Toaster, toast } from "sonner";
-import type { ToastKind } from "~/messages";
+import { Dialog, DialogContent, DialogTitle } from "~/components/ui/dialog";
+import type { Toast, ToastKind } from "~/messages";
 import { useNonce } from "~/lib/nonce";
 import { cn } from "~/lib/utils";
 
@@ -12,6 +13,7 @@ export interface FlashToast {
   kind: ToastKind;
   message: string;
   durationMs: number;
+  presentation?: Toast["presentation"];
 }
 
 const ICONS = {
@@ -58,6 +60,7 @@ export function FlashToasts({ toasts }: { toasts: FlashToast[] }) {
 
   useEffect(() => {
     for (const item of toasts) {
+      if (item.presentation === "dialog") continue;
       toast[item.kind](item.message, {
         id: item.id,
         duration: item.durationMs,
@@ -88,6 +91,11 @@ export function FlashToasts({ toasts }: { toasts: FlashToast[] }) {
           },
         }}
       />
+      {hydrated ? (
+        <FlashDialog
+          toast={toasts.find((item) => item.presentation === "dialog")}
+        />
+      ) : null}
       {hydrated || toasts.length === 0 ? null : (
         <div className="pointer-events-none fixed top-5 right-5 z-50 flex w-[min(356px,calc(100vw-40px))] flex-col gap-2">
           <style nonce={nonce} suppressHydrationWarning>
@@ -109,5 +117,40 @@ export function FlashToasts({ toasts }: { toasts: FlashToast[] }) {
         </div>
       )}
     </>
+  );
+}
+
+/**
+ * A confirmation that deserves the whole screen for a moment (spec "Submit": the success dialog closes itself
+ * after 3 s). Without JavaScript the same message is one of the server-rendered status messages.
+ */
+function FlashDialog({ toast: item }: { toast: FlashToast | undefined }) {
+  const [closed, setClosed] = useState<string | null>(null);
+  const open = item !== undefined && closed !== item.id;
+
+  useEffect(() => {
+    if (!item) return;
+    const timer = window.setTimeout(() => setClosed(item.id), item.durationMs);
+    return () => window.clearTimeout(timer);
+  }, [item]);
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && item) setClosed(item.id);
+      }}
+    >
+      {item ? (
+        // The title says it all; there is no description to point at.
+        <DialogContent
+          aria-describedby={undefined}
+          className="items-center text-center"
+        >
+          <ToastIcon kind={item.kind} />
+          <DialogTitle className="pr-0">{item.message}</DialogTitle>
+        </DialogContent>
+      ) : null}
+    </Dialog>
   );
 }
