@@ -16,7 +16,7 @@ import {
 } from "@conform-to/react";
 import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import { CircleAlert } from "lucide-react";
-import { createContext, useContext, useId, useState } from "react";
+import { createContext, useContext, useEffect, useId, useState } from "react";
 import type * as React from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Alert } from "~/components/ui/alert";
@@ -273,7 +273,10 @@ export function Honeypot({ name }: { name: string }) {
   );
 }
 
-type FormErrorsForm = Pick<FormMetadata, "status" | "errors" | "errorId">;
+type FormErrorsForm = Pick<
+  FormMetadata,
+  "id" | "status" | "errors" | "errorId"
+>;
 
 /** The visible name of each field that can be invalid, in the order of the page: the summary lists them so. */
 export type FieldLabels<Name extends string> = Partial<Record<Name, string>>;
@@ -296,8 +299,18 @@ export function FormErrors<Name extends string>({
 }) {
   const hydrated = useHydrated();
   // Conform forgets the submit's status at the next blur check; the summary stays until the next page.
+  // A page rendered with the server's refusal starts failed (Conform also says "error" after a mere blur, so
+  // only the first render counts).
   const [failed, setFailed] = useState(form.status === "error");
-  if (form.status === "error" && !failed) setFailed(true);
+  // With JavaScript a submit refused in the browser never reaches the server: the summary shows from the
+  // first attempt to send on, and follows the errors as they are put right.
+  useEffect(() => {
+    const element = document.getElementById(form.id);
+    if (!element) return;
+    const attempted = () => setFailed(true);
+    element.addEventListener("submit", attempted);
+    return () => element.removeEventListener("submit", attempted);
+  }, [form.id]);
 
   const invalid = (Object.keys(labels) as Name[]).flatMap((name) => {
     const field = fields[name];

@@ -238,6 +238,8 @@ function fillWhenEmpty(otherId: string) {
       return;
     other.value = value;
     other.dispatchEvent(new Event("input", { bubbles: true }));
+    // Tabbing on into the other field: typing there replaces the suggestion instead of adding to it.
+    if (event.relatedTarget === other) other.select();
   };
 }
 
@@ -284,7 +286,12 @@ function PersonalDetailsForm({
         className="flex flex-col gap-5"
       >
         <FormErrors
-          form={{ ...form, errors: otherFormErrors }}
+          form={{
+            id: form.id,
+            status: form.status,
+            errorId: form.errorId,
+            errors: otherFormErrors,
+          }}
           fields={fields}
           labels={labels}
         >

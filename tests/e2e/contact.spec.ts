@@ -91,6 +91,41 @@ test("required fields say so in Dutch, tied to their field", async ({
   await expectNoA11yViolations(page);
 });
 
+test("a failed send opens at the error summary, whose links lead to each invalid field", async ({
+  page,
+}) => {
+  await page.goto("/contact");
+  await page.getByLabel("Naam").fill("Sanne de Vries");
+  await page.getByLabel("E-mailadres").fill("sanne@school");
+  // Leaving the field first: its error then shows at once, and the button moves before it is clicked.
+  await page.getByLabel("E-mailadres").blur();
+  await expect(
+    page.getByRole("region", { name: "Controleer de volgende velden" }),
+  ).toHaveCount(0);
+  await page.getByRole("button", { name: "Versturen" }).click();
+
+  const summary = page.getByRole("region", {
+    name: "Controleer de volgende velden",
+  });
+  await expect(summary).toBeVisible();
+  await expect(summary.getByRole("link")).toHaveText([
+    `E-mailadres: ${VALIDATION.email}`,
+    `Mijn vraag gaat over: ${VALIDATION.required}`,
+    `Bericht: ${VALIDATION.required}`,
+  ]);
+  // The first invalid field has the focus: moved there by the form, or rendered with autofocus by the server.
+  await expect(page.getByLabel("E-mailadres")).toBeFocused();
+  await expect(summary).toBeInViewport();
+  await expectNoA11yViolations(page);
+
+  await summary.getByRole("link", { name: /^Bericht/ }).click();
+  const message = page.getByLabel("Bericht");
+  await expect(message).toBeInViewport();
+  if (test.info().project.use.javaScriptEnabled !== false)
+    await expect(message).toBeFocused();
+  else await expect(page).toHaveURL(/#vraag-.*message$/);
+});
+
 test("an invalid e-mail address is refused and the other values stay", async ({
   page,
 }) => {
@@ -178,9 +213,9 @@ test("an upstream refusal shows the error toast and keeps every value", async ({
   await fillQuestion(page, { email, message: "Nog een vraag" });
   await page.getByRole("button", { name: "Versturen" }).click();
 
-  await expect(
-    page.getByRole("alert").filter({ hasText: MESSAGES.genericError }).first(),
-  ).toBeVisible();
+  // Said once: as the toast, not again in the form.
+  await expect(page.getByText(MESSAGES.genericError)).toBeVisible();
+  await expect(page.getByText(MESSAGES.genericError)).toHaveCount(1);
   await expect(page.getByLabel("Naam")).toHaveValue("Sanne de Vries");
   await expect(page.getByLabel("E-mailadres")).toHaveValue(email);
   await expect(page.getByLabel("School (optioneel)")).toHaveValue(
