@@ -307,7 +307,11 @@ export function FormErrors<Name extends string>({
   useEffect(() => {
     const element = document.getElementById(form.id);
     if (!element) return;
-    const attempted = () => setFailed(true);
+    const attempted = (event: SubmitEvent) => {
+      // Conform checks a field on blur through a submit of its own, by a button named "__intent__".
+      if (event.submitter?.getAttribute("name") !== "__intent__")
+        setFailed(true);
+    };
     element.addEventListener("submit", attempted);
     return () => element.removeEventListener("submit", attempted);
   }, [form.id]);
