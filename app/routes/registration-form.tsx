@@ -55,17 +55,21 @@ import {
   toastForUpstreamError,
 } from "~/upstream/user-message";
 
+/** The registration (through the guards) and its day. Rejects with a guard's redirect or the upstream's error. */
+async function fetchRegistrationAndDay(
+  context: Route.LoaderArgs["context"],
+): Promise<{ registration: Registration; day: OrientationDay | null }> {
+  const registration = await requireRegistration(context);
+  const day = await getOrientationDay(context, registration.orientationDay.id);
+  return { registration, day };
+}
+
 /** The registration and its day, or the answer to give instead (a guard's redirect, or home on a failure). */
 async function loadRegistration(
   context: Route.LoaderArgs["context"],
 ): Promise<{ registration: Registration; day: OrientationDay | null }> {
   try {
-    const registration = await requireRegistration(context);
-    const day = await getOrientationDay(
-      context,
-      registration.orientationDay.id,
-    );
-    return { registration, day };
+    return await fetchRegistrationAndDay(context);
   } catch (error) {
     if (error instanceof Response) throw error;
     getRequestState(context).session.flashToast(toastForUpstreamError(error));
@@ -92,10 +96,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** A reply that only gives the form back as it was sent: nothing was checked, nothing is lost. */
+function sentBack(formData: FormData): SubmissionResult<string[]> {
+  const initialValue: Record<string, string> = {};
+  for (const [name, value] of formData)
+    if (typeof value === "string") initialValue[name] = value;
+  return { initialValue };
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
-  const { registration, day } = await loadRegistration(context);
   const { session, upstream } = getRequestState(context);
+  let loaded: Awaited<ReturnType<typeof fetchRegistrationAndDay>>;
+  try {
+    loaded = await fetchRegistrationAndDay(context);
+  } catch (error) {
+    // A guard's redirect stands; an upstream that failed to answer keeps the visitor on the form as typed.
+    if (error instanceof Response) throw error;
+    session.flashToast(toastForUpstreamError(error));
+    return data({ result: sentBack(formData) }, { status: 502 });
+  }
+  const { registration, day } = loaded;
   const created = registration.created !== null;
   // A created registration keeps its address, whatever was posted.
   if (created && registration.emailadres)
