@@ -85,9 +85,9 @@ describe("personalDetailsSchema", () => {
   });
 
   it("ignores case when comparing the addresses", () => {
-    expect(
-      parse({ ...complete, repeatEmail: "Sanne@Example.NL" }).status,
-    ).toBe("success");
+    expect(parse({ ...complete, repeatEmail: "Sanne@Example.NL" }).status).toBe(
+      "success",
+    );
   });
 
   it("only allows the spec's genders and numbers of persons", () => {
@@ -138,6 +138,21 @@ describe("withNamesFilledIn", () => {
       " ",
       null,
     ]);
+  });
+
+  it("lets a form with only one of the two names pass the schema, as the action parses it", () => {
+    const { voornaam: _voornaam, ...withoutFirstName } = complete;
+    const submission = parseWithZod(
+      withNamesFilledIn(formData(withoutFirstName)),
+      { schema: personalDetailsSchema({ created: false }) },
+    );
+    expect(submission.status).toBe("success");
+    expect(submission.status === "success" && submission.value.voornaam).toBe(
+      "Sanne",
+    );
+    expect(errorsOf(withoutFirstName)).toEqual({
+      voornaam: [VALIDATION.required],
+    });
   });
 
   it("does not change the form data it was given", () => {
