@@ -360,3 +360,42 @@ test("a workshop without a free round is dimmed with 'Geen rondes beschikbaar'",
   );
   await expectNoA11yViolations(page);
 });
+
+test("with JavaScript a checked filter applies at once, replacing the history entry", async ({
+  page,
+}) => {
+  test.skip(
+    test.info().project.use.javaScriptEnabled === false,
+    "applying on change needs JavaScript",
+  );
+  await openWorkshops(page);
+  const historyLength = await page.evaluate(() => history.length);
+  await filtersToggle(page).click();
+  const domains = page.getByRole("group", { name: "Domeinen" });
+  await domains.getByRole("checkbox", { name: "Groen & Dier" }).check();
+  await expect(page).toHaveURL(/\/workshops\?domein=groen-dier$/);
+  await expect(filtersToggle(page)).toHaveText("Filters (1)");
+  await expect(titles(page)).toHaveText([/^Dierverzorging/]);
+  // The checkbox keeps focus and the panel stays open.
+  await expect(
+    domains.getByRole("checkbox", { name: "Groen & Dier" }),
+  ).toBeFocused();
+  await expect(domains).toBeVisible();
+  expect(await page.evaluate(() => history.length)).toBe(historyLength);
+});
+
+test("on a small screen the filters open as a sheet from the bottom, toggle at hand", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await openWorkshops(page);
+  await filtersToggle(page).click();
+  const domains = page.getByRole("group", { name: "Domeinen" });
+  await expect(domains).toBeVisible();
+  const sheet = await domains.locator("xpath=..").boundingBox();
+  expect(sheet!.y + sheet!.height).toBeCloseTo(740, 0);
+  await expectNoA11yViolations(page);
+  // The toggle stays reachable above the sheet's content and closes it.
+  await filtersToggle(page).click();
+  await expect(domains).toBeHidden();
+});

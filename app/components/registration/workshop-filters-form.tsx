@@ -106,8 +106,18 @@ export function WorkshopFiltersForm({
     }
   }, [filters]);
 
-  function apply(form: HTMLFormElement) {
-    void submit(form, { replace: true, preventScrollReset: true });
+  /** Submits the form's values, leaving out an empty search so the address stays as short as it can. */
+  function apply(form: HTMLFormElement, replace: boolean) {
+    clearTimeout(timer.current);
+    const values = new FormData(form);
+    if (!String(values.get(SEARCH_PARAM) ?? "").trim())
+      values.delete(SEARCH_PARAM);
+    void submit(values, {
+      method: "get",
+      action: href("/workshops"),
+      replace,
+      preventScrollReset: true,
+    });
   }
 
   return (
@@ -117,13 +127,18 @@ export function WorkshopFiltersForm({
       role="search"
       aria-label="Workshops zoeken en filteren"
       className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        // 'Toepassen' and Enter add a history entry; changes while choosing replace it (see onChange).
+        event.preventDefault();
+        apply(event.currentTarget, false);
+      }}
       onChange={(event) => {
         const form = event.currentTarget;
         clearTimeout(timer.current);
         const target = event.target as unknown as HTMLInputElement;
         if (target.name === SEARCH_PARAM)
-          timer.current = setTimeout(() => apply(form), SEARCH_DELAY_MS);
-        else apply(form);
+          timer.current = setTimeout(() => apply(form, true), SEARCH_DELAY_MS);
+        else apply(form, true);
       }}
     >
       <div className="flex flex-col gap-2">
