@@ -1,0 +1,88 @@
+/**
+ * Steps of the registration flow as a visitor takes them, through the screens' own controls (roles and Dutch
+ * text), for the specs that walk the whole path.
+ */
+import { expect, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+
+/** Home: 'Inschrijven' on the day whose card shows this text (the card names the hosting school). */
+export async function chooseDay(page: Page, display: string): Promise<void> {
+  await page.goto("/");
+  await page
+    .getByRole("region", { name: "Evenementen" })
+    .getByRole("listitem")
+    .filter({ hasText: display })
+    .getByRole("button", { name: /^Inschrijven/ })
+    .click();
+  await expect(page).toHaveURL(/\/inschrijven$/);
+}
+
+/** /inschrijven: the school's button (its accessible name is the school's display name). */
+export async function chooseSchool(page: Page, display: string): Promise<void> {
+  await page.getByRole("button", { name: display, exact: true }).click();
+  await expect(page).toHaveURL(/\/workshops$/);
+}
+
+export function javaScriptEnabled(): boolean {
+  return test.info().project.use.javaScriptEnabled !== false;
+}
+
+/** The cart's toggle: 'Inschrijving ({n})'. */
+export function cartToggle(page: Page, count?: number): Locator {
+  return page.getByRole(
+    "button",
+    count === undefined
+      ? { name: /^Inschrijving \(\d+\)$/ }
+      : { name: `Inschrijving (${count})`, exact: true },
+  );
+}
+
+/**
+ * The open cart panel: a dialog with JavaScript, the disclosure's content without. Either way it holds the
+ * heading 'Inschrijving'.
+ */
+export function cartPanel(page: Page): Locator {
+  return javaScriptEnabled()
+    ? page.getByRole("dialog", { name: "Inschrijving" })
+    : page.locator("details[open]").filter({
+        has: page.getByRole("heading", { name: "Inschrijving", exact: true }),
+      });
+}
+
+/** Opens the cart unless it is already open. */
+export async function openCart(page: Page): Promise<Locator> {
+  const panel = cartPanel(page);
+  if (!(await panel.isVisible())) await cartToggle(page).click();
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+/** Closes the cart when it is a dialog (without JavaScript the open disclosure does not cover the page). */
+export async function closeCart(page: Page): Promise<void> {
+  if (!javaScriptEnabled()) return;
+  const panel = cartPanel(page);
+  if (await panel.isVisible()) {
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+  }
+}
+
+/**
+ * The workshop page's 'Inschrijven' panel: picks the round and presses the submit button. With JavaScript its
+ * label follows the chosen round; without, the server rendered it for the preselected round.
+ */
+export async function addToRound(
+  page: Page,
+  round: number,
+  buttonLabel: "Toevoegen" | "Aanpassen" = "Toevoegen",
+): Promise<void> {
+  const panel = page.getByRole("region", { name: "Inschrijven" });
+  await panel
+    .getByRole("radio", { name: new RegExp(`^Ronde ${round}\\b`) })
+    .check();
+  const submit = javaScriptEnabled()
+    ? panel.getByRole("button", { name: buttonLabel, exact: true })
+    : panel.getByRole("button");
+  await submit.click();
+  await expect(cartPanel(page)).toBeVisible();
+}
