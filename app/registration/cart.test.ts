@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { draftRegistration } from "~/testing/fixtures";
 import type { Registration, Workshop } from "~/upstream/contract";
 import {
   addBlocker,
@@ -42,9 +43,7 @@ function workshop(
 }
 
 function registration(overrides: Partial<Registration> = {}): Registration {
-  return {
-    created: null,
-    school: { id: 1, display: "Domstad Lyceum" },
+  return draftRegistration({
     orientationDay: {
       id: 7,
       // Out of order on purpose: the cart lists rounds by number.
@@ -56,18 +55,8 @@ function registration(overrides: Partial<Registration> = {}): Registration {
       })),
     },
     choices: { "2": { workshop: horeca }, "1": null },
-    geslacht: null,
-    voornaam: null,
-    tussenvoegsel: null,
-    achternaam: null,
-    klas: null,
-    telefoonnummer: null,
-    emailadres: null,
-    aantalPersonen: null,
-    marketingOptin: false,
-    display: null,
     ...overrides,
-  };
+  });
 }
 
 describe("cartView", () => {

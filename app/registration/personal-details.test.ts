@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { draftRegistration } from "~/testing/fixtures";
 import { VALIDATION } from "~/messages";
 import type { Registration } from "~/upstream/contract";
 import {
@@ -199,22 +200,7 @@ describe("toPendingConfirmationBody", () => {
 });
 
 describe("personalDetailsDefaults", () => {
-  const draft: Registration = {
-    created: null,
-    school: { id: 1, display: "Domstad Lyceum" },
-    orientationDay: { id: 1, rondes: [] },
-    choices: {},
-    geslacht: null,
-    voornaam: null,
-    tussenvoegsel: null,
-    achternaam: null,
-    klas: null,
-    telefoonnummer: null,
-    emailadres: null,
-    aantalPersonen: null,
-    marketingOptin: false,
-    display: null,
-  };
+  const draft = draftRegistration();
 
   it("starts a new registration with one person and nothing else", () => {
     // toEqual passes over the fields that are undefined.

@@ -1,11 +1,13 @@
-import { RouterContextProvider } from "react-router";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "~/messages";
-import { setRequestState } from "~/session/request-state.server";
-import { VisitorSession } from "~/session/session.server";
+import type { VisitorSession } from "~/session/session.server";
+import {
+  draftRegistration,
+  newSession,
+  routeContext,
+} from "~/testing/fixtures";
+import type { UpstreamAnswers } from "~/testing/fixtures";
 import { UpstreamError } from "~/upstream/client.server";
-import type { UpstreamClient } from "~/upstream/client.server";
-import type { Registration } from "~/upstream/contract";
 import {
   getRegistration,
   loadRegistration,
@@ -14,52 +16,20 @@ import {
   updateChoices,
 } from "./registration.server";
 
-const draft: Registration = {
-  created: null,
-  school: { id: 7, display: "Domstad Lyceum" },
+const draft = draftRegistration({
   orientationDay: {
     id: 1,
     rondes: [
       { number: 1, startTime: "09:00", endTime: "09:45", selection: null },
     ],
   },
-  choices: {},
-  geslacht: null,
-  voornaam: null,
-  tussenvoegsel: null,
-  achternaam: null,
-  klas: null,
-  telefoonnummer: null,
-  emailadres: null,
-  aantalPersonen: null,
-  marketingOptin: false,
-  display: null,
-};
-
-type Answer = (options?: unknown) => Promise<unknown>;
+});
 
 let session: VisitorSession;
 let calls: string[];
 
-function contextWith(answers: Partial<Record<string, Answer>>) {
-  const upstream = {
-    call: vi.fn(async (name: string, options?: unknown) => {
-      calls.push(name);
-      const answer = answers[name];
-      if (!answer) throw new Error(`unexpected upstream call ${name}`);
-      return answer(options);
-    }),
-  } as unknown as UpstreamClient;
-  const context = new RouterContextProvider();
-  setRequestState(context, {
-    site: "localhost",
-    host: "localhost",
-    origin: "http://localhost",
-    clientIp: null,
-    session,
-    upstream,
-  });
-  return context;
+function contextWith(answers: UpstreamAnswers) {
+  return routeContext(session, answers, calls);
 }
 
 /** What a guard threw: the redirect's location. */
@@ -78,10 +48,7 @@ const found = async () => ({ status: 200, data: draft });
 
 beforeEach(async () => {
   calls = [];
-  session = await VisitorSession.load(null, {
-    secrets: ["unit-test-session-secret"],
-    secure: false,
-  });
+  session = await newSession();
 });
 
 describe("getRegistration", () => {

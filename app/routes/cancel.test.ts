@@ -1,29 +1,17 @@
-import { RouterContextProvider } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { MESSAGES, TOASTS } from "~/messages";
-import { setRequestState } from "~/session/request-state.server";
-import { VisitorSession } from "~/session/session.server";
-import type { UpstreamClient } from "~/upstream/client.server";
+import type { VisitorSession } from "~/session/session.server";
+import {
+  draftRegistration,
+  newSession,
+  routeContext,
+} from "~/testing/fixtures";
+import type { UpstreamAnswers } from "~/testing/fixtures";
 import type { Registration } from "~/upstream/contract";
 import type { Route } from "./+types/cancel";
 import { action, loader } from "./cancel";
 
-const draft: Registration = {
-  created: null,
-  school: { id: 7, display: "Domstad Lyceum" },
-  orientationDay: { id: 1, rondes: [] },
-  choices: {},
-  geslacht: null,
-  voornaam: null,
-  tussenvoegsel: null,
-  achternaam: null,
-  klas: null,
-  telefoonnummer: null,
-  emailadres: null,
-  aantalPersonen: null,
-  marketingOptin: false,
-  display: null,
-};
+const draft = draftRegistration();
 const created: Registration = {
   ...draft,
   created: "2026-11-20T10:00:00Z",
@@ -33,31 +21,14 @@ const created: Registration = {
   display: "Sam",
 };
 
-type Answers = Partial<Record<string, () => Promise<unknown>>>;
+type Answers = UpstreamAnswers;
 
 const REGISTRATION_ID = "registration-id-of-the-visitor";
 let session: VisitorSession;
 let calls: string[];
 
 function contextWith(answers: Answers) {
-  const upstream = {
-    call: vi.fn(async (name: string) => {
-      calls.push(name);
-      const answer = answers[name];
-      if (!answer) throw new Error(`unexpected upstream call ${name}`);
-      return answer();
-    }),
-  } as unknown as UpstreamClient;
-  const context = new RouterContextProvider();
-  setRequestState(context, {
-    site: "localhost",
-    host: "localhost",
-    origin: "http://localhost",
-    clientIp: null,
-    session,
-    upstream,
-  });
-  return context;
+  return routeContext(session, answers, calls);
 }
 
 async function load(answers: Answers, search = "") {
@@ -122,10 +93,7 @@ const failing = (status: number) => async () => {
 };
 
 beforeEach(async () => {
-  session = await VisitorSession.load(null, {
-    secrets: ["unit-test-session-secret"],
-    secure: false,
-  });
+  session = await newSession();
   session.setOrientationDay(1);
   session.setSchool(7);
   session.setRegistrationId(REGISTRATION_ID);

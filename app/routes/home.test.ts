@@ -1,59 +1,32 @@
-import { RouterContextProvider } from "react-router";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "~/messages";
-import { setRequestState } from "~/session/request-state.server";
-import { VisitorSession } from "~/session/session.server";
-import type { UpstreamClient } from "~/upstream/client.server";
-import type { Registration } from "~/upstream/contract";
+import type { VisitorSession } from "~/session/session.server";
+import {
+  draftRegistration,
+  newSession,
+  routeContext,
+} from "~/testing/fixtures";
+import type { UpstreamAnswers } from "~/testing/fixtures";
 import type { Route } from "./+types/home";
 import { action } from "./home";
 
-const registration: Registration = {
-  created: null,
-  school: { id: 7, display: "Domstad Lyceum" },
-  orientationDay: { id: 1, rondes: [] },
-  choices: {},
-  geslacht: null,
-  voornaam: null,
-  tussenvoegsel: null,
-  achternaam: null,
-  klas: null,
-  telefoonnummer: null,
-  emailadres: null,
-  aantalPersonen: null,
-  marketingOptin: false,
-  display: null,
-};
-
-type Answers = Partial<Record<string, () => Promise<unknown>>>;
+const registration = draftRegistration();
 
 /** A visitor without a registration id gets one when choosing a day. */
 const FRESH_ID = "fresh-registration-id-from-upstream";
-const DEFAULT_ANSWERS: Answers = {
+const DEFAULT_ANSWERS: UpstreamAnswers = {
   registrationHash: async () => ({ status: 200, data: { hash: FRESH_ID } }),
 };
 
 let session: VisitorSession;
 let calls: string[];
 
-async function choose(orientationDayId: string, answers: Answers = {}) {
-  const upstream = {
-    call: vi.fn(async (name: string) => {
-      calls.push(name);
-      const answer = answers[name] ?? DEFAULT_ANSWERS[name];
-      if (!answer) throw new Error(`unexpected upstream call ${name}`);
-      return answer();
-    }),
-  } as unknown as UpstreamClient;
-  const context = new RouterContextProvider();
-  setRequestState(context, {
-    site: "localhost",
-    host: "localhost",
-    origin: "http://localhost",
-    clientIp: null,
+async function choose(orientationDayId: string, answers: UpstreamAnswers = {}) {
+  const context = routeContext(
     session,
-    upstream,
-  });
+    { ...DEFAULT_ANSWERS, ...answers },
+    calls,
+  );
   const body = new FormData();
   body.set("orientationDayId", orientationDayId);
   const request = new Request("http://localhost/?index", {
@@ -74,10 +47,7 @@ function location(result: unknown) {
 
 describe("choosing an orientation day on Home", () => {
   beforeEach(async () => {
-    session = await VisitorSession.load(null, {
-      secrets: ["unit-test-session-secret"],
-      secure: false,
-    });
+    session = await newSession();
     calls = [];
   });
 

@@ -1,0 +1,75 @@
+/**
+ * Shared pieces of the unit tests: a draft registration as the upstream answers it, and a router context with
+ * a real visitor session and a scripted upstream, as the root middleware would give a loader or action.
+ */
+import { RouterContextProvider } from "react-router";
+import { vi } from "vitest";
+import { setRequestState } from "~/session/request-state.server";
+import { VisitorSession } from "~/session/session.server";
+import type { UpstreamClient } from "~/upstream/client.server";
+import type { Registration } from "~/upstream/contract";
+
+/** A registration with a school and nothing else yet; `overrides` replace whole fields. */
+export function draftRegistration(
+  overrides: Partial<Registration> = {},
+): Registration {
+  return {
+    created: null,
+    school: { id: 7, display: "Domstad Lyceum" },
+    orientationDay: { id: 1, rondes: [] },
+    choices: {},
+    geslacht: null,
+    voornaam: null,
+    tussenvoegsel: null,
+    achternaam: null,
+    klas: null,
+    telefoonnummer: null,
+    emailadres: null,
+    aantalPersonen: null,
+    marketingOptin: false,
+    display: null,
+    ...overrides,
+  };
+}
+
+/** A fresh visitor session, as on a first visit. */
+export function newSession(): Promise<VisitorSession> {
+  return VisitorSession.load(null, {
+    secrets: ["unit-test-session-secret"],
+    secure: false,
+  });
+}
+
+/** What the scripted upstream answers per call; a call without an answer fails the test. */
+export type UpstreamAnswers = Partial<
+  Record<string, (options?: unknown) => Promise<unknown>>
+>;
+
+/**
+ * A router context holding the request state for `session`, whose upstream answers from `answers` and records
+ * each call's name in `calls`.
+ */
+export function routeContext(
+  session: VisitorSession,
+  answers: UpstreamAnswers,
+  calls: string[] = [],
+): RouterContextProvider {
+  const upstream = {
+    call: vi.fn(async (name: string, options?: unknown) => {
+      calls.push(name);
+      const answer = answers[name];
+      if (!answer) throw new Error(`unexpected upstream call ${name}`);
+      return answer(options);
+    }),
+  } as unknown as UpstreamClient;
+  const context = new RouterContextProvider();
+  setRequestState(context, {
+    site: "localhost",
+    host: "localhost",
+    origin: "http://localhost",
+    clientIp: null,
+    session,
+    upstream,
+  });
+  return context;
+}
