@@ -6,7 +6,6 @@ import {
   SHADES,
   buildPalette,
   contrastRatio,
-  labelTextColor,
   normalizeColor,
   themeCss,
 } from "./theme";
@@ -131,25 +130,5 @@ describe("themeCss", () => {
     expect(themeCss("663366;}body{display:none")).toBe(
       themeCss(DEFAULT_PRIMARY_COLOR),
     );
-  });
-});
-
-describe("labelTextColor", () => {
-  it("keeps white text on dark labels and switches to dark text on light ones, always reaching AA", () => {
-    expect(labelTextColor("1d4ed8")).toBe("#ffffff");
-    expect(labelTextColor("fde047")).toBe("#000000");
-    for (const background of [
-      "1d4ed8",
-      "fde047",
-      "22c55e",
-      "ff0000",
-      "777777",
-      "ffffff",
-      "000000",
-    ]) {
-      expect(
-        contrastRatio(`#${background}`, labelTextColor(background)),
-      ).toBeGreaterThanOrEqual(MIN_CONTRAST);
-    }
   });
 });

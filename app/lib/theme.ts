@@ -113,14 +113,3 @@ export function themeCss(color: string | null | undefined): string {
   ).join(";");
   return `:root{${variables}}`;
 }
-
-/**
- * The text colour for a label on this background: white or black, whichever contrasts more. One of the two
- * always reaches AA (at least 4.58:1), so upstream label colours need no check of their own.
- */
-export function labelTextColor(background: string): string {
-  const color = `#${normalizeColor(background)}`;
-  return contrastRatio(color, "#ffffff") >= contrastRatio(color, "#000000")
-    ? "#ffffff"
-    : "#000000";
-}

@@ -17,6 +17,7 @@ import { z } from "zod";
 import type { Route } from "./+types/workshop";
 import { MessagePage } from "~/components/layout/message-page";
 import { Cart } from "~/components/registration/cart";
+import { DomainLabels } from "~/components/registration/domain-labels";
 import { ENHANCED_FIELD } from "~/components/registration/enhanced";
 import { FavouriteButton } from "~/components/registration/favourite-button";
 import {
@@ -25,9 +26,9 @@ import {
   type AddResult,
 } from "~/components/registration/round-picker";
 import { WorkshopGallery } from "~/components/registration/workshop-gallery";
+import { RichText } from "~/components/rich-text";
 import { withSearchParam } from "~/lib/return-to";
 import { sanitizeHtml } from "~/lib/sanitize.server";
-import { contrastRatio } from "~/lib/theme";
 import { MESSAGES, TOASTS, VALIDATION, WORKSHOP_PAGE } from "~/messages";
 import {
   addBlocker,
@@ -44,6 +45,7 @@ import {
   getOrientationDay,
   requireRegistration,
 } from "~/registration/registration.server";
+import { domainLabelColors } from "~/registration/domain-label";
 import { readFavourites } from "~/session/favourites.server";
 import { getRequestState } from "~/session/request-state.server";
 import type { Registration } from "~/upstream/contract";
@@ -87,14 +89,6 @@ async function isReadonly(context: Context, registration: Registration) {
   return day?.readonly ?? false;
 }
 
-/** Text colour for a domain label: black or white, whichever reads better on it (AA on every demo colour). */
-function labelTextColor(background: string): string {
-  return contrastRatio(background, "000000") >=
-    contrastRatio(background, "ffffff")
-    ? "#000000"
-    : "#ffffff";
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const registration = await requireRegistration(context);
   const { upstream } = getRequestState(context);
@@ -122,8 +116,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       provider: workshop.provider,
       domeinen: workshop.domeinen.map((domein) => ({
         display: domein.display,
-        background: `#${domein.labelColor}`,
-        color: labelTextColor(domein.labelColor),
+        colors: domainLabelColors(domein.labelColor),
       })),
       description: sanitizeHtml(workshop.description),
     },
@@ -292,25 +285,7 @@ export default function WorkshopPage({
               </span>
             </p>
           ) : null}
-          {workshop.domeinen.length > 0 ? (
-            <ul
-              aria-label={WORKSHOP_PAGE.domains}
-              className="flex flex-wrap gap-2"
-            >
-              {workshop.domeinen.map((domein) => (
-                <li
-                  key={domein.display}
-                  className="rounded-full px-3 py-1 text-xs font-semibold"
-                  style={{
-                    backgroundColor: domein.background,
-                    color: domein.color,
-                  }}
-                >
-                  {domein.display}
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <DomainLabels domains={workshop.domeinen} className="gap-2" />
           <div className="flex items-start justify-between gap-4">
             <h1 className="text-3xl font-bold">{workshop.display}</h1>
             <FavouriteButton
@@ -321,10 +296,7 @@ export default function WorkshopPage({
             />
           </div>
           {/* Sanitised on the server with an allow-list (sanitize.server.ts). */}
-          <div
-            className="[&_a]:text-primary-800 dark:[&_a]:text-primary-200 flex flex-col gap-3 leading-relaxed [&_a]:underline [&_a]:underline-offset-4 [&_h2]:text-xl [&_h2]:font-bold [&_h3]:font-bold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6"
-            dangerouslySetInnerHTML={{ __html: workshop.description }}
-          />
+          <RichText html={workshop.description} />
           <WorkshopGallery images={images} />
         </article>
         <aside className="lg:sticky lg:top-24 lg:self-start">

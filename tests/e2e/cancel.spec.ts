@@ -6,6 +6,7 @@
  * upstream's real API (support/registration.ts).
  */
 import { expect, test, type Page } from "@playwright/test";
+import { serverSideOnly } from "./support/flow";
 import { MESSAGES } from "../../app/messages";
 import { expectNoA11yViolations } from "./support/axe";
 import {
@@ -170,6 +171,7 @@ test.describe("the confirmation page /inschrijving-annuleren", () => {
     page,
     request,
   }) => {
+    serverSideOnly();
     await createConfirmedRegistration(page, request);
     await page.goto("/inschrijving-annuleren?redirectTo=%2Fcontact");
     await page.getByRole("link", { name: "Annuleren", exact: true }).click();
@@ -200,6 +202,7 @@ test.describe("the confirmation page /inschrijving-annuleren", () => {
 });
 
 test.describe("guards of /inschrijving-annuleren", () => {
+  test.beforeEach(() => serverSideOnly());
   test("without a chosen day it goes home", async ({ page }) => {
     await page.goto("/inschrijving-annuleren");
     await expect(page).toHaveURL(/\/$/);

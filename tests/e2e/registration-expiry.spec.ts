@@ -7,6 +7,7 @@
  * deleted behind the app's back through the upstream's own API, as its expiry would.
  */
 import { expect, test, type Page } from "@playwright/test";
+import { serverSideOnly } from "./support/flow";
 import { z } from "zod";
 import { MESSAGES } from "../../app/messages";
 import { WorkshopSchema } from "../../app/upstream/contract";
@@ -108,6 +109,7 @@ test.describe("a registration deleted upstream mid-flow", () => {
       page,
       request,
     }) => {
+      serverSideOnly();
       const visitor = await startRegistration(page, request);
       const slug = await workshopWithSeat(request, visitor);
       await deleteUpstream(request, visitor);
@@ -156,6 +158,7 @@ test.describe("a registration deleted upstream mid-flow", () => {
     page,
     request,
   }) => {
+    serverSideOnly();
     const registration = await createConfirmedRegistration(page, request);
     // The app has seen the registration (the logout button shows it), so its absence now means it expired.
     await page.goto("/");

@@ -4,6 +4,7 @@
  * a workshop for the browser's registration id), so these tests depend on no other screen of the flow.
  */
 import { expect, test } from "@playwright/test";
+import { serverSideOnly } from "./support/flow";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { z } from "zod";
 import { MESSAGES, VALIDATION } from "../../app/messages";
@@ -156,6 +157,7 @@ function submitButton(page: Page, name = "Versturen") {
 }
 
 test.describe("guards", () => {
+  test.beforeEach(() => serverSideOnly());
   test("without a day the form sends the visitor home", async ({ page }) => {
     await page.goto(FORM_PATH);
     await expect(page).toHaveURL(/\/$/);

@@ -3,6 +3,7 @@
  * and off: the guards, the login box, one button per school, and choosing and changing the school.
  */
 import { expect, test, type Page } from "@playwright/test";
+import { serverSideOnly } from "./support/flow";
 import { MESSAGES, VALIDATION } from "../../app/messages";
 import { expectNoA11yViolations } from "./support/axe";
 import { fetchRegistration, readSession } from "./support/registration";
@@ -39,6 +40,7 @@ async function visitor(page: Page) {
 test("without a chosen day /inschrijven and /workshops go home", async ({
   page,
 }) => {
+  serverSideOnly();
   await page.goto("/inschrijven");
   await expect(page).toHaveURL(/\/$/);
   await page.goto("/workshops");
@@ -152,6 +154,7 @@ test("the login box checks the address and answers neutrally", async ({
 });
 
 test("a forged school id is refused without a crash", async ({ page }) => {
+  serverSideOnly();
   await chooseDay(page);
   const response = await page.request.post("/inschrijven", {
     form: { intent: "school", school: "999999" },

@@ -4,6 +4,7 @@
  * registration with a school through the upstream's own API, as the school screen would make it.
  */
 import { expect, test } from "@playwright/test";
+import { serverSideOnly } from "./support/flow";
 import type {
   APIRequestContext,
   Browser,
@@ -140,6 +141,7 @@ async function choicesOf(request: APIRequestContext, visitor: Visitor) {
 }
 
 test.describe("guards", () => {
+  test.beforeEach(() => serverSideOnly());
   test("without a day the workshop page goes home", async ({ page }) => {
     await page.goto("/workshop/robotica");
     await expect(page).toHaveURL(/\/$/);
@@ -153,6 +155,7 @@ test.describe("guards", () => {
 });
 
 test("an unknown workshop is the 404 page", async ({ page, request }) => {
+  serverSideOnly();
   await visitorWithSchool(page, request);
   const response = await page.goto("/workshop/bestaat-niet");
   expect(response?.status()).toBe(404);

@@ -9,6 +9,7 @@ import {
   type APIRequestContext,
   type Page,
 } from "@playwright/test";
+import { serverSideOnly } from "./support/flow";
 import { z } from "zod";
 import { APP_URL, UPSTREAM_URL } from "../../playwright.config";
 import { MESSAGES } from "../../app/messages";
@@ -217,6 +218,7 @@ test("a favourite is starred on the list, found by 'Favorieten' and unstarred ag
 test("the favourites cookie is set for ten years and returns to a same-origin page only", async ({
   page,
 }) => {
+  serverSideOnly();
   await page.goto("/");
   const origin = new URL(page.url()).origin;
   const toggle = (redirectTo: string) =>

@@ -1,21 +1,28 @@
-/** The domain labels of a workshop in their colour, with text that keeps AA contrast on it. */
-import { labelTextColor } from "~/lib/theme";
+/** A workshop's domain labels in their colour, with the text colour that keeps AA contrast on it. */
+import type { LabelColors } from "~/registration/domain-label";
+import { cn } from "~/lib/utils";
+import { WORKSHOP_PAGE } from "~/messages";
 
 export function DomainLabels({
   domains,
+  className,
 }: {
-  domains: { display: string; labelColor: string }[];
+  domains: { display: string; colors: LabelColors }[];
+  className?: string;
 }) {
   if (domains.length === 0) return null;
   return (
-    <ul aria-label="Domeinen" className="flex flex-wrap gap-1.5">
+    <ul
+      aria-label={WORKSHOP_PAGE.domains}
+      className={cn("flex flex-wrap gap-1.5", className)}
+    >
       {domains.map((domain) => (
         <li
           key={domain.display}
           className="rounded-full px-2.5 py-0.5 text-xs font-semibold"
           style={{
-            backgroundColor: `#${domain.labelColor}`,
-            color: labelTextColor(domain.labelColor),
+            backgroundColor: domain.colors.background,
+            color: domain.colors.text,
           }}
         >
           {domain.display}

@@ -9,6 +9,7 @@ import { FavouriteButton } from "~/components/registration/favourite-button";
 import { cn } from "~/lib/utils";
 import { MESSAGES } from "~/messages";
 import type { LabelColors } from "~/registration/domain-label";
+import { DomainLabels } from "./domain-labels";
 
 export interface WorkshopCardData {
   id: number;
@@ -98,22 +99,7 @@ export function WorkshopCard({
             <span>{workshop.provider.display}</span>
           </p>
         ) : null}
-        {workshop.domains.length > 0 ? (
-          <ul aria-label="Domeinen" className="flex flex-wrap gap-1.5">
-            {workshop.domains.map((domain) => (
-              <li
-                key={domain.display}
-                className="rounded-full px-2.5 py-0.5 text-xs font-semibold"
-                style={{
-                  backgroundColor: domain.colors.background,
-                  color: domain.colors.text,
-                }}
-              >
-                {domain.display}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <DomainLabels domains={workshop.domains} />
         <h2 id={titleId} className="text-lg leading-snug font-bold">
           <Link
             to={to}

@@ -27,6 +27,17 @@ export function javaScriptEnabled(): boolean {
   return test.info().project.use.javaScriptEnabled !== false;
 }
 
+/**
+ * For a test of what the server alone decides (a guard's redirect, a refused forged value, a header): it runs
+ * once, in the project without JavaScript, since the browser's scripts play no part in it.
+ */
+export function serverSideOnly(): void {
+  test.skip(
+    javaScriptEnabled(),
+    "decided by the server alone: the same with and without JavaScript",
+  );
+}
+
 /** The cart's toggle: 'Inschrijving ({n})'. */
 export function cartToggle(page: Page, count?: number): Locator {
   return page.getByRole(
