@@ -206,3 +206,29 @@ export const WORKSHOP_PAGE = {
     choose: "Kies deze ronde",
   },
 } as const;
+
+// ─── Mailed links: login and confirmation ───────────────────────────────────
+
+/** The welcome-back page (spec "Welcome-back page", "Login with token"). */
+export const LOGIN_PAGE = {
+  title: "Welkom terug!",
+  intro:
+    "Ga verder om je inschrijving te bekijken, te wijzigen of te annuleren.",
+  proceed: "Ga verder",
+  /** Without a held token: how to get a new link. */
+  newLink:
+    "Vraag een nieuwe login link aan met je e-mailadres bij 'Ben je al ingeschreven?' op de pagina Inschrijven.",
+  home: "Ga naar Home",
+} as const;
+
+/** The confirm page (spec "Confirm page"): the thank-you card, or the button a scanner-like visit gets. */
+export const CONFIRM_PAGE = {
+  /** Shown when the upstream's thank-you page cannot be loaded. */
+  fallbackTitle: "Bedankt voor je inschrijving!",
+  home: "Ga naar Home",
+  calendar: "Zet in je agenda",
+  calendarHint: "Een agendabestand (.ics) met je workshops per ronde.",
+  pendingTitle: "Inschrijving bevestigen",
+  pendingIntro: "Bevestig je inschrijving met de knop hieronder.",
+  confirm: "Inschrijving bevestigen",
+} as const;

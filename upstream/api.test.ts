@@ -676,7 +676,7 @@ describe("confirmation", () => {
     });
   });
 
-  it("mails a single-use confirmation link that creates the registration", async () => {
+  it("mails a confirmation link that creates the registration and stays valid until it expires", async () => {
     const { id } = await t.draft();
     const { workshops } = t.ids();
     await t.ok("update", {
@@ -712,17 +712,52 @@ describe("confirmation", () => {
     const confirmed = await t.ok("confirm", { body: { token } });
     expect(confirmed.created).toBe(t.clock.now().toISOString());
     expect(confirmed.display).toBe("Sanne");
-    expect(await t.call("confirm", { body: { token } })).toMatchObject({
-      status: 401,
-    });
     expect((await mailbox("sanne@example.com"))[0]!.subject).toBe(
       "Je inschrijving is bevestigd",
     );
+    // A second click (or a scanner that got through first) lands on the same confirmed registration, and
+    // mails nothing again.
+    const mailsBefore = (await mailbox("sanne@example.com")).length;
+    const again = await t.ok("confirm", { body: { token } });
+    expect(again.created).toBe(confirmed.created);
+    expect(await mailbox("sanne@example.com")).toHaveLength(mailsBefore);
+    t.clock.advanceMinutes(61);
+    expect(await t.call("confirm", { body: { token } })).toMatchObject({
+      status: 401,
+    });
     // Confirmed registrations no longer expire.
     t.clock.advanceMinutes(10 * 24 * 60);
     expect(
       (await t.ok("registration", { registrationId: id })).created,
     ).not.toBeNull();
+  });
+
+  it("lets only the newest confirmation link confirm after a resubmit", async () => {
+    const { id } = await t.draft();
+    const { workshops } = t.ids();
+    await t.ok("update", {
+      registrationId: id,
+      body: { choices: [{ round: 1, workshop: workshops.robotica! }] },
+    });
+    await t.ok("pendingConfirmation", { registrationId: id, body: personal() });
+    const first = await mailedToken(
+      "sanne@example.com",
+      "/inschrijving-bevestigen",
+    );
+    await t.ok("pendingConfirmation", {
+      registrationId: id,
+      body: personal({ emailadres: "sanne.b@example.com" }),
+    });
+    const second = await mailedToken(
+      "sanne.b@example.com",
+      "/inschrijving-bevestigen",
+    );
+    expect(await t.call("confirm", { body: { token: first } })).toMatchObject({
+      status: 401,
+    });
+    expect(
+      (await t.ok("confirm", { body: { token: second } })).emailadres,
+    ).toBe("sanne.b@example.com");
   });
 
   it("refuses unknown and expired confirmation tokens with 401", async () => {

@@ -764,7 +764,11 @@ export function createService(db: Db, config: ServiceConfig) {
     return token;
   }
 
-  /** The unused, unexpired token of this purpose, and its registration on this site; 401 otherwise. */
+  /**
+   * The unused, unexpired token of this purpose, and its registration on this site; 401 otherwise. A login
+   * token is spent by this; a confirmation token stays valid until it expires (or a newer link replaces it), so
+   * a second click, or a mail scanner that got through, still lands on the thank-you page.
+   */
   function redeemToken(
     s: SiteRow,
     purpose: TokenRow["purpose"],
@@ -790,7 +794,8 @@ export function createService(db: Db, config: ServiceConfig) {
         "unknown, used or expired token",
       );
     }
-    run("UPDATE tokens SET used_at = ? WHERE hash = ?", now(), row.hash);
+    if (purpose === "login")
+      run("UPDATE tokens SET used_at = ? WHERE hash = ?", now(), row.hash);
     return reg;
   }
 

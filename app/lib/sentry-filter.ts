@@ -6,13 +6,9 @@
  *   are first fetched by Office itself).
  */
 import type { ErrorEvent, EventHint } from "@sentry/react-router";
-import { isbot } from "isbot";
+import { isAutomatedUserAgent } from "./link-scanners";
 
 const OBJECT_NOT_FOUND = /Object Not Found Matching Id:/i;
-const OFFICE_USER_AGENT = /Microsoft Office|ms-office|MSOffice/i;
-/** Mail security scanners not every user-agent list knows as bots. */
-const MAIL_SCANNER =
-  /SafeLinks|Proofpoint|Mimecast|Barracuda|Forcepoint|Trend ?Micro|Symantec|Sophos/i;
 
 function isUnhandledRejection(event: ErrorEvent): boolean {
   return (event.exception?.values ?? []).some((exception) =>
@@ -47,9 +43,7 @@ export function shouldDropEvent(event: ErrorEvent, hint?: EventHint): boolean {
     return true;
   const agent = userAgent(event);
   if (!agent) return false;
-  return (
-    OFFICE_USER_AGENT.test(agent) || MAIL_SCANNER.test(agent) || isbot(agent)
-  );
+  return isAutomatedUserAgent(agent);
 }
 
 /** Sentry's beforeSend: the event, or null to drop it. */

@@ -40,6 +40,8 @@ import type { School } from "~/upstream/contract";
 import { toastForUpstreamError } from "~/upstream/user-message";
 
 const LOGIN_INTENT = "login";
+/** Spec section 9: 'Login request delayed 1 s'. */
+const LOGIN_REQUEST_DELAY_MS = 1000;
 
 /** An empty address does nothing (spec section 5), so it is optional here and ignored in the action. */
 const LoginSchema = z.object({
@@ -151,11 +153,18 @@ async function login(
   if (!email) return { result: submission.reply({ resetForm: true }) };
 
   const { session, upstream } = getRequestState(context);
+  // Spec section 9: the request takes 1 s. As a floor for every outcome, it also keeps the time to answer
+  // from telling whether the address has a registration.
+  const floor = new Promise((resolve) =>
+    setTimeout(resolve, LOGIN_REQUEST_DELAY_MS),
+  );
   try {
     await upstream.call("requestLogin", {
       body: { email, orientationDayId: dayId },
     });
+    await floor;
   } catch (error) {
+    await floor;
     rethrowResponse(error);
     // Said once, beside the form, with the typed address kept.
     return data(

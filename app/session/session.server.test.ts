@@ -1,6 +1,7 @@
 import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
 import {
+  CONFIRMATION_TTL_MS,
   SELECTION_TTL_MS,
   SESSION_COOKIE_NAME,
   VisitorSession,
@@ -174,5 +175,31 @@ describe("VisitorSession", () => {
     ]);
     expect(next.changed).toBe(true);
     expect((await roundTrip(next)).takeToasts()).toEqual([]);
+  });
+
+  it("keeps a confirmation for the thank-you page for a day, through clearing the store", async () => {
+    let now = 1_000_000;
+    const session = await VisitorSession.load(
+      null,
+      options({ now: () => now }),
+    );
+    session.setConfirmation({
+      ok: true,
+      dayId: 4,
+      rounds: [{ round: 1, title: "x".repeat(500) }],
+    });
+    session.clear();
+    const next = await roundTrip(session, { now: () => now });
+    expect(next.confirmation).toMatchObject({ ok: true, dayId: 4 });
+    expect(next.confirmation?.rounds?.[0]?.title).toHaveLength(300);
+    now += CONFIRMATION_TTL_MS + 1;
+    expect(next.confirmation).toBeNull();
+  });
+
+  it("records a failed confirmation without a day or rounds", async () => {
+    const session = await VisitorSession.load(null, options());
+    session.setConfirmation({ ok: false });
+    const next = await roundTrip(session);
+    expect(next.confirmation).toEqual({ ok: false, at: expect.any(Number) });
   });
 });

@@ -38,6 +38,23 @@ const SessionDataSchema = z.object({
   schoolId: id.optional(),
   /** When the orientation day or school was last saved (ms since epoch), for the 24 h expiry. */
   selectionSavedAt: z.number().optional(),
+  /** The last mailed confirmation link this browser followed, for the thank-you page and its calendar file. */
+  confirmation: z
+    .object({
+      ok: z.boolean(),
+      at: z.number(),
+      dayId: id.optional(),
+      rounds: z
+        .array(
+          z.object({
+            round: z.number().int().positive(),
+            title: z.string().max(300),
+          }),
+        )
+        .max(20)
+        .optional(),
+    })
+    .optional(),
   // React Router stores flash values under "__flash_<name>__".
   __flash_toasts__: z.array(ToastSchema).optional(),
 });
@@ -78,6 +95,11 @@ function storageFor(
   }
   return storage;
 }
+
+export type ConfirmationOutcome = NonNullable<SessionData["confirmation"]>;
+
+/** How long the thank-you page (and its calendar file) stays available after the link was followed. */
+export const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
 
 export class VisitorSession {
   readonly #storage: SessionStorage<SessionData, FlashData>;
@@ -141,6 +163,28 @@ export class VisitorSession {
 
   get schoolId(): number | null {
     return this.#session.get("schoolId") ?? null;
+  }
+
+  /** The outcome of the last confirmation link followed in this browser, within CONFIRMATION_TTL_MS. */
+  get confirmation(): ConfirmationOutcome | null {
+    const outcome = this.#session.get("confirmation");
+    if (!outcome || this.#now() - outcome.at > CONFIRMATION_TTL_MS) return null;
+    return outcome;
+  }
+
+  /** Records a confirmation: confirmed (with the day and the chosen workshops per round) or failed. */
+  setConfirmation(
+    outcome:
+      | { ok: true; dayId: number; rounds: { round: number; title: string }[] }
+      | { ok: false },
+  ): void {
+    const at = this.#now();
+    if (!outcome.ok) return this.#set("confirmation", { ok: false, at });
+    // Titles are the upstream's; cut to keep the cookie well under the browsers' 4 KB.
+    const rounds = outcome.rounds
+      .slice(0, 20)
+      .map(({ round, title }) => ({ round, title: title.slice(0, 300) }));
+    this.#set("confirmation", { ok: true, at, dayId: outcome.dayId, rounds });
   }
 
   /** True once anything in the session changed in this request: the cookie must be written again. */

@@ -7,7 +7,31 @@ import { vi } from "vitest";
 import { setRequestState } from "~/session/request-state.server";
 import { VisitorSession } from "~/session/session.server";
 import type { UpstreamClient } from "~/upstream/client.server";
-import type { Registration } from "~/upstream/contract";
+import type { OrientationDay, Registration } from "~/upstream/contract";
+
+/** An orientation day as the day list answers it: three rounds, with an address. */
+export function orientationDay(
+  overrides: Partial<OrientationDay> = {},
+): OrientationDay {
+  return {
+    id: 4,
+    date: "2026-11-24",
+    start_time: "09:00",
+    end_time: "12:30",
+    schoolDisplay: "Domstad Lyceum",
+    address: "Laan van Europa 2",
+    postalCode: "5911 AA",
+    city: "Venlo",
+    display: "Open dag Venlo",
+    readonly: false,
+    rondes: [
+      { number: 1, startTime: "09:30", endTime: "10:15", selection: null },
+      { number: 2, startTime: "10:30", endTime: "11:15", selection: null },
+      { number: 3, startTime: "11:30", endTime: "12:15", selection: null },
+    ],
+    ...overrides,
+  };
+}
 
 /** A registration with a school and nothing else yet; `overrides` replace whole fields. */
 export function draftRegistration(

@@ -1,17 +1,25 @@
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 
-/** A page that only says one thing (not found, something went wrong) and offers the way home. */
-export function MessagePage({ message }: { message: string }) {
+/** A page that only says one thing (not found, something went wrong) and, unless told not to, the way home. */
+export function MessagePage({
+  message,
+  homeLink = true,
+}: {
+  message: string;
+  homeLink?: boolean;
+}) {
   return (
     <main
       id="inhoud"
       className="mx-auto flex max-w-xl flex-col items-center gap-6 p-8 text-center"
     >
       <h1 className="text-2xl font-bold">{message}</h1>
-      <Button asChild>
-        <Link to="/">Ga naar Home</Link>
-      </Button>
+      {homeLink ? (
+        <Button asChild>
+          <Link to="/">Ga naar Home</Link>
+        </Button>
+      ) : null}
     </main>
   );
 }

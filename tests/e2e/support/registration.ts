@@ -23,6 +23,7 @@ import type {
   Registration,
 } from "../../../app/upstream/contract";
 import { SESSION_COOKIE_NAME } from "../../../app/session/session.server";
+import { mailedLink, tokenOf } from "./mail";
 
 const API_KEY = "demo-api-key";
 /** The host the browser uses, which the app passes on as the site host ("localhost" site). */
@@ -145,20 +146,7 @@ async function confirmationToken(
   request: APIRequestContext,
   email: string,
 ): Promise<string> {
-  const response = await request.get(`${UPSTREAM_URL}/dev/mailbox.json`, {
-    params: { to: email },
-  });
-  await expectStatus(response, 200, "GET mailbox");
-  const mails = z
-    .array(z.object({ links: z.array(z.string()) }))
-    .parse(await response.json());
-  // Newest first.
-  const link = mails
-    .flatMap((mail) => mail.links)
-    .find((candidate) => candidate.includes("/inschrijving-bevestigen?"));
-  const token = link ? new URL(link).searchParams.get("token") : null;
-  if (!token) throw new Error(`no confirmation link mailed to ${email}`);
-  return token;
+  return tokenOf(await mailedLink(request, email, "/inschrijving-bevestigen"));
 }
 
 export interface CreatedRegistration extends Visitor {

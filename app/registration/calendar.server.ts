@@ -1,0 +1,71 @@
+/**
+ * 'Zet in je agenda' on the thank-you page: an iCalendar file with one event per chosen round, at the day's
+ * address, in Dutch time. Written with ical-generator (escaping, line folding and the VTIMEZONE block are easy to
+ * get wrong by hand); the time-zone definition comes from a maintained tz database export, so calendars that do
+ * not know "Europe/Amsterdam" by name still place the rounds right, also across a change to or from summer time.
+ */
+import { TZDate } from "@date-fns/tz";
+import { getVtimezoneComponent } from "@touch4it/ical-timezones";
+import ical, { ICalCalendarMethod } from "ical-generator";
+import type { OrientationDay } from "~/upstream/contract";
+
+export const CALENDAR_TIME_ZONE = "Europe/Amsterdam";
+
+export interface ChosenRound {
+  round: number;
+  /** The chosen workshop's title. */
+  title: string;
+}
+
+/** "2026-12-05" and "09:30" as that moment in Dutch time. */
+function dutchTime(isoDate: string, clock: string): Date {
+  const [year, month, day] = isoDate.split("-").map(Number) as [
+    number,
+    number,
+    number,
+  ];
+  const [hours, minutes] = clock.split(":").map(Number) as [number, number];
+  return new TZDate(year, month - 1, day, hours, minutes, CALENDAR_TIME_ZONE);
+}
+
+/** "Straat 1, 5911 AA Venlo", or null when the day has no address. */
+export function dayLocation(day: OrientationDay): string | null {
+  const place = [day.postalCode, day.city].filter(Boolean).join(" ");
+  const location = [day.address, place].filter(Boolean).join(", ");
+  return location || null;
+}
+
+/**
+ * The calendar file's text. `host` makes the events' UIDs unique per site, so importing the file again updates
+ * the same events instead of adding copies.
+ */
+export function registrationCalendar(
+  day: OrientationDay,
+  chosen: ChosenRound[],
+  host: string,
+): string {
+  const calendar = ical({
+    name: day.display,
+    prodId: { company: host, product: "open-dag-inschrijven", language: "NL" },
+    method: ICalCalendarMethod.PUBLISH,
+    // No calendar-wide zone (that would write DTSTAMP without its Z); each event names its zone instead.
+    timezone: { name: null, generator: getVtimezoneComponent },
+  });
+  const location = dayLocation(day);
+  for (const { round, title } of [...chosen].sort(
+    (a, b) => a.round - b.round,
+  )) {
+    const ronde = day.rondes.find((candidate) => candidate.number === round);
+    if (!ronde) continue;
+    calendar.createEvent({
+      id: `${day.id}-${round}@${host}`,
+      start: dutchTime(day.date, ronde.startTime),
+      end: dutchTime(day.date, ronde.endTime),
+      timezone: CALENDAR_TIME_ZONE,
+      summary: title,
+      description: `Ronde ${round} van ${day.display}`,
+      location,
+    });
+  }
+  return calendar.toString();
+}

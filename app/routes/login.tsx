@@ -1,0 +1,123 @@
+/**
+ * /login (spec "Welcome-back page", "Login with token"): where the mailed login link lands.
+ *
+ * A GET never spends the token, whoever sends it (a person, a mail scanner, a HEAD, a prefetch): the first
+ * response moves the token into a short-lived cookie for this path and redirects to /login without it. The
+ * page then shows 'Welkom terug!' and the POST button 'Ga verder', which logs in and goes to /workshops.
+ */
+import { CircleAlert } from "lucide-react";
+import { data, Form, href, Link, redirect } from "react-router";
+import type { Route } from "./+types/login";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { LOGIN_PAGE, MESSAGES } from "~/messages";
+import { leaveTokenAddress, logIn } from "~/registration/mail-links.server";
+import {
+  forgetMailToken,
+  holdMailToken,
+  mailTokenOptions,
+  readMailToken,
+  tokenFromUrl,
+} from "~/session/mail-token.server";
+import { getRequestState } from "~/session/request-state.server";
+import {
+  describeUpstreamError,
+  toastForUpstreamError,
+} from "~/upstream/user-message";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const options = mailTokenOptions(context);
+  if (url.searchParams.has("token")) {
+    const token = tokenFromUrl(url);
+    throw leaveTokenAddress(
+      href("/login"),
+      token ? await holdMailToken("login", token, options) : undefined,
+    );
+  }
+  const token = await readMailToken(
+    "login",
+    request.headers.get("cookie"),
+    options,
+  );
+  return { hasToken: token !== null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const options = mailTokenOptions(context);
+  const token = await readMailToken(
+    "login",
+    request.headers.get("cookie"),
+    options,
+  );
+  if (!token)
+    return data({ error: MESSAGES.loginLinkExpired }, { status: 401 });
+
+  const { upstream } = getRequestState(context);
+  const forget = { "Set-Cookie": await forgetMailToken("login", options) };
+  try {
+    const answer = await upstream.call("login", { body: { token } });
+    if (answer.status !== 200) throw new Error("login: no content");
+    logIn(context, answer.data);
+  } catch (error) {
+    const { message } = toastForUpstreamError(error, "login");
+    // A refused token is spent: forget it. Any other failure keeps it, so 'Ga verder' can be tried again.
+    if (describeUpstreamError(error).status === 401)
+      return data({ error: message }, { status: 401, headers: forget });
+    return data({ error: message }, { status: 502 });
+  }
+  return redirect(href("/workshops"), { headers: forget });
+}
+
+export function meta() {
+  return [{ title: "Welkom terug" }];
+}
+
+export default function Login({
+  loaderData,
+  actionData,
+}: Route.ComponentProps) {
+  const error =
+    actionData?.error ??
+    (loaderData.hasToken ? null : MESSAGES.loginLinkExpired);
+  // After a refusal the token is gone (the action forgot it); after another failure it can be tried again.
+  const canProceed =
+    loaderData.hasToken && actionData?.error !== MESSAGES.loginLinkExpired;
+
+  return (
+    <main
+      id="inhoud"
+      className="mx-auto flex w-full max-w-xl flex-col gap-6 px-4 py-8"
+    >
+      <Card className="flex flex-col gap-6 p-6">
+        <h1 className="text-2xl font-bold">{LOGIN_PAGE.title}</h1>
+        {error ? (
+          <Alert variant="destructive" role="alert">
+            <CircleAlert aria-hidden="true" />
+            <p>{error}</p>
+          </Alert>
+        ) : null}
+        {canProceed ? (
+          <>
+            <p>{LOGIN_PAGE.intro}</p>
+            {/* A document POST: the held token's cookie is scoped to this page's path, which the data request of a
+                client-side submission (<path>.data) does not match. */}
+            <Form method="post" reloadDocument className="flex justify-end">
+              <Button type="submit">{LOGIN_PAGE.proceed}</Button>
+            </Form>
+          </>
+        ) : (
+          <>
+            <p>{LOGIN_PAGE.newLink}</p>
+            <div className="flex justify-end">
+              <Button asChild variant="outline">
+                <Link to={href("/")}>{LOGIN_PAGE.home}</Link>
+              </Button>
+            </div>
+          </>
+        )}
+      </Card>
+    </main>
+  );
+}
