@@ -57,6 +57,7 @@ await step("contract suite (reference upstream)", async () => {
           ...process.env,
           UPSTREAM_URL: upstream.url,
           CONTRACT_WRITE: "true",
+          CONTRACT_MAILBOX_URL: `${upstream.url}/dev/mailbox.json`,
         },
       },
     );

@@ -26,6 +26,11 @@ export const config = {
   siteHost: process.env.CONTRACT_SITE_HOST || "localhost",
   /** Also run the flow that creates, changes and deletes a registration and sends a question. */
   write: process.env.CONTRACT_WRITE === "true",
+  /**
+   * Where the upstream's sent mails can be read (the reference upstream's /dev/mailbox.json): then the
+   * confirmation and login links are followed too. A real upstream mails real people, so it has none.
+   */
+  mailbox: process.env.CONTRACT_MAILBOX_URL || null,
 };
 
 export function newIdentity(registrationId?: string): UpstreamIdentity {

@@ -20,10 +20,18 @@ import {
   chooseSchool,
   closeCart,
   javaScriptEnabled,
+  serverSideOnly,
 } from "./support/flow";
-import { mailedLink, mailsTo, openLikeScanners, tokenOf } from "./support/mail";
+import {
+  mailedLink,
+  mailsTo,
+  openLikeScanners,
+  SCANNER_AGENTS,
+  tokenOf,
+} from "./support/mail";
 import {
   createConfirmedRegistration,
+  createPendingRegistration,
   fetchRegistration,
   readSession,
 } from "./support/registration";
@@ -307,4 +315,78 @@ test("logging out after a login ends on Home with 'Je bent uitgelogd'", async ({
   await expect(page).toHaveURL(`${APP_URL}/`);
   await expect(page.getByText(MESSAGES.loggedOut)).toBeVisible();
   await expect(page.getByRole("button", { name: "Uitloggen" })).toHaveCount(0);
+});
+
+test("a person taken for a scanner confirms with the button 'Inschrijving bevestigen'", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const registration = await createPendingRegistration(page, request);
+  const link = await mailedLink(
+    request,
+    registration.email,
+    "/inschrijving-bevestigen",
+  );
+  // A browser whose user agent reads like Outlook's link preview.
+  const context = await browser.newContext({
+    baseURL: APP_URL,
+    javaScriptEnabled: javaScriptEnabled(),
+    userAgent: SCANNER_AGENTS.outlook,
+  });
+  try {
+    const person = await context.newPage();
+    await person.goto(link);
+    await expect(person).toHaveURL(`${APP_URL}/inschrijving-bevestigen`);
+    await expect(
+      person.getByRole("heading", {
+        name: "Inschrijving bevestigen",
+        level: 1,
+      }),
+    ).toBeVisible();
+    expect(
+      (await fetchRegistration(request, registration))?.created,
+    ).toBeNull();
+    await expectNoTokenInPage(person, [tokenOf(link)]);
+    await expectNoA11yViolations(person);
+
+    await person
+      .getByRole("button", { name: "Inschrijving bevestigen" })
+      .click();
+    await expect(
+      person.getByRole("heading", { name: THANK_YOU, level: 1 }),
+    ).toBeVisible();
+    expect(
+      (await fetchRegistration(request, registration))?.created,
+    ).not.toBeNull();
+  } finally {
+    await context.close();
+  }
+});
+
+test("an unknown confirmation link says 'Er is iets misgegaan.' and nothing else", async ({
+  page,
+}) => {
+  await page.goto(`/inschrijving-bevestigen?token=${"x".repeat(43)}`);
+  await expect(page).toHaveURL(`${APP_URL}/inschrijving-bevestigen`);
+  const main = page.getByRole("main");
+  await expect(
+    main.getByRole("heading", { name: MESSAGES.confirmationFailed, level: 1 }),
+  ).toBeVisible();
+  await expect(main.getByRole("link")).toHaveCount(0);
+  await expect(main.getByRole("button")).toHaveCount(0);
+  await expectNoA11yViolations(page);
+});
+
+test("/login without a link's token says the link is gone and offers no 'Ga verder'", async ({
+  page,
+}) => {
+  serverSideOnly();
+  await page.goto("/login");
+  await expect(page.getByText(MESSAGES.loginLinkExpired)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Ga verder" })).toHaveCount(0);
+  // A malformed token is not held either.
+  await page.goto("/login?token=kort");
+  await expect(page).toHaveURL(`${APP_URL}/login`);
+  await expect(page.getByText(MESSAGES.loginLinkExpired)).toBeVisible();
 });

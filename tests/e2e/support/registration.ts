@@ -160,10 +160,10 @@ function uniqueEmail(): string {
 }
 
 /**
- * Chooses the first orientation day on Home in the browser, then creates, fills and confirms the registration
- * of the browser's registration id upstream. Afterwards the visitor has a created registration for that day.
+ * Chooses the first orientation day on Home in the browser, then creates and fills the registration of the
+ * browser's registration id upstream. Afterwards a confirmation link waits in the mailbox.
  */
-export async function createConfirmedRegistration(
+export async function createPendingRegistration(
   page: Page,
   request: APIRequestContext,
 ): Promise<CreatedRegistration> {
@@ -226,6 +226,20 @@ export async function createConfirmedRegistration(
     200,
     "POST pending-confirmation",
   );
+  return { ...visitor, orientationDayId, email };
+}
+
+/**
+ * createPendingRegistration, then confirmed through the upstream with the mailed token. Afterwards the visitor
+ * has a created registration for the first day.
+ */
+export async function createConfirmedRegistration(
+  page: Page,
+  request: APIRequestContext,
+): Promise<CreatedRegistration> {
+  const registration = await createPendingRegistration(page, request);
+  const { email } = registration;
+  const visitor: Visitor = registration;
   await expectStatus(
     await upstreamCall(request, visitor, "confirm", {
       body: { token: await confirmationToken(request, email) },
@@ -238,5 +252,5 @@ export async function createConfirmedRegistration(
     await hasCreatedRegistration(request, visitor),
     "the registration is confirmed",
   ).toBe(true);
-  return { ...visitor, orientationDayId, email };
+  return registration;
 }
