@@ -19,13 +19,7 @@ import {
   confirmRegistration,
   leaveTokenAddress,
 } from "~/registration/mail-links.server";
-import {
-  forgetMailToken,
-  holdMailToken,
-  mailTokenOptions,
-  readMailToken,
-  tokenFromUrl,
-} from "~/session/mail-token.server";
+import { mailTokens, tokenFromUrl } from "~/session/mail-token.server";
 import { getRequestState } from "~/session/request-state.server";
 
 const THANK_YOU_PAGE = "inschrijfformulier_bedankt";
@@ -33,7 +27,7 @@ const PATH = href("/inschrijving-bevestigen");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const options = mailTokenOptions(context);
+  const tokens = mailTokens(context, request);
   const { session, upstream } = getRequestState(context);
 
   if (url.searchParams.has("token")) {
@@ -43,19 +37,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       throw leaveTokenAddress(PATH);
     }
     if (isLinkScanner(request))
-      throw leaveTokenAddress(
-        PATH,
-        await holdMailToken("confirm", token, options),
-      );
+      throw leaveTokenAddress(PATH, await tokens.hold("confirm", token));
     await confirmRegistration(context, token);
     throw leaveTokenAddress(PATH);
   }
 
-  const held = await readMailToken(
-    "confirm",
-    request.headers.get("cookie"),
-    options,
-  );
+  const held = await tokens.held("confirm");
   if (held) return { state: "pending" as const };
 
   const outcome = session.confirmation;
@@ -77,17 +64,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** 'Inschrijving bevestigen': confirms with the held token, then shows the outcome as a person's GET would. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const options = mailTokenOptions(context);
-  const token = await readMailToken(
-    "confirm",
-    request.headers.get("cookie"),
-    options,
-  );
+  const tokens = mailTokens(context, request);
+  const token = await tokens.held("confirm");
   if (token) await confirmRegistration(context, token);
   else getRequestState(context).session.setConfirmation({ ok: false });
   return redirect(PATH, {
     status: 303,
-    headers: { "Set-Cookie": await forgetMailToken("confirm", options) },
+    headers: { "Set-Cookie": await tokens.forget("confirm") },
   });
 }
 

@@ -13,13 +13,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { LOGIN_PAGE, MESSAGES } from "~/messages";
 import { leaveTokenAddress, logIn } from "~/registration/mail-links.server";
-import {
-  forgetMailToken,
-  holdMailToken,
-  mailTokenOptions,
-  readMailToken,
-  tokenFromUrl,
-} from "~/session/mail-token.server";
+import { mailTokens, tokenFromUrl } from "~/session/mail-token.server";
 import { getRequestState } from "~/session/request-state.server";
 import {
   describeUpstreamError,
@@ -28,34 +22,26 @@ import {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const options = mailTokenOptions(context);
+  const tokens = mailTokens(context, request);
   if (url.searchParams.has("token")) {
     const token = tokenFromUrl(url);
     throw leaveTokenAddress(
       href("/login"),
-      token ? await holdMailToken("login", token, options) : undefined,
+      token ? await tokens.hold("login", token) : undefined,
     );
   }
-  const token = await readMailToken(
-    "login",
-    request.headers.get("cookie"),
-    options,
-  );
+  const token = await tokens.held("login");
   return { hasToken: token !== null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const options = mailTokenOptions(context);
-  const token = await readMailToken(
-    "login",
-    request.headers.get("cookie"),
-    options,
-  );
+  const tokens = mailTokens(context, request);
+  const token = await tokens.held("login");
   if (!token)
     return data({ error: MESSAGES.loginLinkExpired }, { status: 401 });
 
   const { upstream } = getRequestState(context);
-  const forget = { "Set-Cookie": await forgetMailToken("login", options) };
+  const forget = { "Set-Cookie": await tokens.forget("login") };
   try {
     const answer = await upstream.call("login", { body: { token } });
     if (answer.status !== 200) throw new Error("login: no content");

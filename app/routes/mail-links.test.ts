@@ -105,6 +105,19 @@ function expectFirstHop(response: Response, path: string) {
   expect(response.headers.get("cache-control")).toBe("no-store");
 }
 
+/** 'Ga verder' with the held token's cookie (if any), the upstream answering from `answers`. */
+async function proceed(cookie: string | null, answers: UpstreamAnswers = {}) {
+  const headers: Record<string, string> = cookie ? { cookie } : {};
+  return loginRoute.action(
+    args(
+      new Request("http://localhost/login", { method: "POST", headers }),
+      answers,
+    ) as never,
+  );
+}
+
+type ActionData = { data: { error: string }; init: ResponseInit };
+
 describe("/login", () => {
   it.each([
     ["a person", "GET", PERSON],
@@ -141,25 +154,16 @@ describe("/login", () => {
   });
 
   it("'Ga verder' logs in: the session takes the registration, its day and school", async () => {
-    const cookie = await heldTokenCookie("/login");
     const bodies: unknown[] = [];
-    const response = (await loginRoute.action(
-      args(
-        new Request("http://localhost/login", {
-          method: "POST",
-          headers: { cookie },
-        }),
-        {
-          login: async (options) => {
-            bodies.push(options);
-            return {
-              status: 200,
-              data: { registrationId: "r".repeat(32), registration: created },
-            };
-          },
-        },
-      ) as never,
-    )) as Response;
+    const response = (await proceed(await heldTokenCookie("/login"), {
+      login: async (options) => {
+        bodies.push(options);
+        return {
+          status: 200,
+          data: { registrationId: "r".repeat(32), registration: created },
+        };
+      },
+    })) as Response;
     expect(bodies).toEqual([{ body: { token: TOKEN } }]);
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/workshops");
@@ -173,16 +177,9 @@ describe("/login", () => {
   });
 
   it("a refused token says the link is gone and forgets it", async () => {
-    const cookie = await heldTokenCookie("/login");
-    const result = (await loginRoute.action(
-      args(
-        new Request("http://localhost/login", {
-          method: "POST",
-          headers: { cookie },
-        }),
-        { login: () => Promise.reject(statusError(401)) },
-      ) as never,
-    )) as unknown as { data: { error: string }; init: ResponseInit };
+    const result = (await proceed(await heldTokenCookie("/login"), {
+      login: () => Promise.reject(statusError(401)),
+    })) as unknown as ActionData;
     expect(result.data).toEqual({ error: MESSAGES.loginLinkExpired });
     expect(result.init.status).toBe(401);
     expect(new Headers(result.init.headers).get("set-cookie")).toContain(
@@ -192,25 +189,16 @@ describe("/login", () => {
   });
 
   it("another failure says so and keeps the token for another try", async () => {
-    const cookie = await heldTokenCookie("/login");
-    const result = (await loginRoute.action(
-      args(
-        new Request("http://localhost/login", {
-          method: "POST",
-          headers: { cookie },
-        }),
-        { login: () => Promise.reject(statusError(500)) },
-      ) as never,
-    )) as unknown as { data: { error: string }; init: ResponseInit };
+    const result = (await proceed(await heldTokenCookie("/login"), {
+      login: () => Promise.reject(statusError(500)),
+    })) as unknown as ActionData;
     expect(result.data).toEqual({ error: MESSAGES.loginFailed });
     expect(result.init.status).toBe(502);
     expect(new Headers(result.init.headers).get("set-cookie")).toBeNull();
   });
 
   it("'Ga verder' without a held token calls nothing", async () => {
-    const result = (await loginRoute.action(
-      args(new Request("http://localhost/login", { method: "POST" })) as never,
-    )) as unknown as { data: { error: string } };
+    const result = (await proceed(null)) as unknown as ActionData;
     expect(result.data).toEqual({ error: MESSAGES.loginLinkExpired });
     expect(calls).toEqual([]);
   });

@@ -104,3 +104,19 @@ export function mailTokenOptions(
     secure: getRequestState(context).origin.startsWith("https:"),
   };
 }
+
+/** The mail tokens of one request: what its cookies hold, and the Set-Cookie values that hold or forget one. */
+export function mailTokens(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+) {
+  const options = mailTokenOptions(context);
+  const cookieHeader = request.headers.get("cookie");
+  return {
+    held: (purpose: MailLinkPurpose) =>
+      readMailToken(purpose, cookieHeader, options),
+    hold: (purpose: MailLinkPurpose, token: string) =>
+      holdMailToken(purpose, token, options),
+    forget: (purpose: MailLinkPurpose) => forgetMailToken(purpose, options),
+  };
+}

@@ -120,16 +120,7 @@ async function requestLoginLink(
   email: string,
   day: string | null = DAY,
 ): Promise<void> {
-  if (day) await chooseDay(page, day);
-  else {
-    await page.goto("/");
-    await page
-      .getByRole("region", { name: "Evenementen" })
-      .getByRole("listitem")
-      .first()
-      .getByRole("button", { name: /^Inschrijven/ })
-      .click();
-  }
+  await chooseDay(page, day);
   const box = page.getByRole("region", { name: "Ben je al ingeschreven?" });
   await box.getByLabel("E-mailadres").fill(email);
   await box.getByLabel("E-mailadres").press("Enter");

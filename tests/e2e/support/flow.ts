@@ -5,13 +5,19 @@
 import { expect, test } from "@playwright/test";
 import type { Locator, Page } from "@playwright/test";
 
-/** Home: 'Inschrijven' on the day whose card shows this text (the card names the hosting school). */
-export async function chooseDay(page: Page, display: string): Promise<void> {
+/**
+ * Home: 'Inschrijven' on the day whose card shows this text (the card names the hosting school), or on the
+ * first day (Home lists them by date) when no text is given.
+ */
+export async function chooseDay(
+  page: Page,
+  display: string | null = null,
+): Promise<void> {
   await page.goto("/");
-  await page
+  const days = page
     .getByRole("region", { name: "Evenementen" })
-    .getByRole("listitem")
-    .filter({ hasText: display })
+    .getByRole("listitem");
+  await (display === null ? days.first() : days.filter({ hasText: display }))
     .getByRole("button", { name: /^Inschrijven/ })
     .click();
   await expect(page).toHaveURL(/\/inschrijven$/);

@@ -23,6 +23,7 @@ import type {
   Registration,
 } from "../../../app/upstream/contract";
 import { SESSION_COOKIE_NAME } from "../../../app/session/session.server";
+import { chooseDay } from "./flow";
 import { mailedLink, tokenOf } from "./mail";
 
 const API_KEY = "demo-api-key";
@@ -167,14 +168,7 @@ export async function createPendingRegistration(
   page: Page,
   request: APIRequestContext,
 ): Promise<CreatedRegistration> {
-  await page.goto("/");
-  await page
-    .getByRole("region", { name: "Evenementen" })
-    .getByRole("listitem")
-    .first()
-    .getByRole("button", { name: /^Inschrijven/ })
-    .click();
-  await expect(page).toHaveURL(/\/inschrijven$/);
+  await chooseDay(page);
 
   const session = await readSession(page);
   const orientationDayId = session.orientationDayId;
