@@ -245,4 +245,88 @@ describe("upstream client", () => {
     expect(error.kind).toBe("malformed");
     expect(report).toHaveBeenCalledTimes(1);
   });
+
+  it("refuses a 204 the contract does not list for the call, and reports it", async () => {
+    server.behave(respond(204));
+    const error = await failure(
+      client().call("supportCreate", {
+        body: {
+          name: "Sam",
+          email: "sam@example.com",
+          school: null,
+          klas: null,
+          questionAbout: "Overig",
+          message: "Hallo",
+        },
+      }),
+    );
+    expect(error).toMatchObject({ kind: "status", status: 204 });
+    expect(report).toHaveBeenCalledTimes(1);
+  });
+
+  it("refuses an answer declared larger than the limit without reading it", async () => {
+    server.behave(respond(200, JSON.stringify({ hash: "x".repeat(5000) })));
+    const error = await failure(
+      client({ maxAnswerBytes: 1000 }).call("registrationHash"),
+    );
+    expect(error.kind).toBe("malformed");
+    expect(error.message).toContain("larger than 1000 bytes");
+    expect(report).toHaveBeenCalledTimes(1);
+  });
+
+  it("stops reading an undeclared (chunked) answer once it passes the limit", async () => {
+    let written = 0;
+    server.behave((_request, response) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      // An endless body: only the client's limit ends it.
+      const more = () => {
+        if (response.destroyed) return;
+        written += 1024;
+        response.write("x".repeat(1024), () => setImmediate(more));
+      };
+      more();
+    });
+    const error = await failure(
+      client({ maxAnswerBytes: 64 * 1024 }).call("registrationHash"),
+    );
+    expect(error.kind).toBe("malformed");
+    expect(written).toBeLessThan(16 * 1024 * 1024);
+  });
+
+  it("gives up as a timeout when the request's deadline passes, retries included", async () => {
+    server.behave(stall);
+    const error = await failure(
+      client({ deadline: AbortSignal.timeout(300) }).call("settings"),
+    );
+    expect(error.kind).toBe("timeout");
+    // The per-call timeout (20 s) never came into play: one attempt, cut short by the deadline.
+    expect(server.requests).toHaveLength(1);
+    expect(report).toHaveBeenCalledTimes(1);
+  });
+
+  it("gives up as a timeout when the deadline passes while the body is read", async () => {
+    server.behave(stallBody);
+    const error = await failure(
+      client({ deadline: AbortSignal.timeout(300) }).call("registrationHash"),
+    );
+    expect(error.kind).toBe("timeout");
+  });
+
+  it("stops retrying when the deadline passes during the wait between attempts", async () => {
+    server.behave(closeSocket);
+    const error = await failure(
+      client({ deadline: AbortSignal.timeout(450) }).call("settings"),
+    );
+    expect(error.kind).toBe("timeout");
+    // Attempts at 0 and 300 ms; the third (at 900 ms) is never made.
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("calls nothing once the deadline has passed", async () => {
+    const error = await failure(
+      client({ deadline: AbortSignal.abort() }).call("settings"),
+    );
+    expect(error.kind).toBe("timeout");
+    expect(server.requests).toHaveLength(0);
+  });
 });

@@ -57,6 +57,13 @@ export interface UpstreamClientOptions {
   baseUrl?: string;
   apiKey?: string;
   timeoutMs?: number;
+  /**
+   * The visitor's request's own deadline: once it aborts, a call under way (waiting, between retries or reading
+   * the body) gives up as a timeout, so a page answers in time however the upstream behaves.
+   */
+  deadline?: AbortSignal;
+  /** Answers larger than this are refused as malformed, so a runaway upstream cannot fill the memory. */
+  maxAnswerBytes?: number;
   report?: (error: UpstreamError) => void;
   random?: () => number;
 }
@@ -83,6 +90,8 @@ export interface UpstreamClient {
 }
 
 export const TIMEOUT_MS = 20_000;
+/** Far above any answer of the contract (the largest, a day's workshops, is tens of kilobytes). */
+export const MAX_ANSWER_BYTES = 2 * 1024 * 1024;
 export const MAX_RETRIES = 2;
 const RETRY_BASE_DELAY_MS = 300;
 const RETRY_METHODS = ["get", "head", "options"] as const;
@@ -115,6 +124,7 @@ export function createUpstreamClient(
   const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
   const report = options.report ?? defaultReport;
   const random = options.random ?? Math.random;
+  const maxAnswerBytes = options.maxAnswerBytes ?? MAX_ANSWER_BYTES;
 
   const headers: Record<string, string> = {
     [HEADERS.siteHost]: identity.siteHost,
@@ -138,6 +148,17 @@ export function createUpstreamClient(
 
     // ky's timeout covers the wait for the response head only; this deadline then bounds reading the body.
     const bodyDeadline = new AbortController();
+    const signal = options.deadline
+      ? AbortSignal.any([bodyDeadline.signal, options.deadline])
+      : bodyDeadline.signal;
+    const timedOut = (error: unknown) =>
+      error instanceof TimeoutError ||
+      bodyDeadline.signal.aborted ||
+      options.deadline?.aborted === true;
+    if (options.deadline?.aborted)
+      return fail(
+        new UpstreamError("timeout", name, "the request's deadline passed"),
+      );
     let response: Response;
     try {
       response = await ky(url, {
@@ -147,7 +168,7 @@ export function createUpstreamClient(
         // The upstream validates bodies; one it refuses comes back as a status error like any other refusal.
         json: input.body,
         timeout: timeoutMs,
-        signal: bodyDeadline.signal,
+        signal,
         throwHttpErrors: false,
         retry: {
           limit: MAX_RETRIES,
@@ -167,7 +188,7 @@ export function createUpstreamClient(
         },
       });
     } catch (error) {
-      const kind = error instanceof TimeoutError ? "timeout" : "network";
+      const kind = timedOut(error) ? "timeout" : "network";
       return fail(
         new UpstreamError(kind, name, `no response (${kind})`, {
           cause: error,
@@ -177,15 +198,27 @@ export function createUpstreamClient(
 
     if (response.status === 204) {
       await response.body?.cancel();
-      return { status: 204 };
+      if ("noContent" in endpoint) return { status: 204 };
+      // An answer the contract does not list for this call is no success, whatever its status says.
+      return fail(
+        new UpstreamError("status", name, "answered 204, not listed", {
+          status: 204,
+        }),
+      );
     }
 
     const timer = setTimeout(() => bodyDeadline.abort(), timeoutMs);
     let text: string;
     try {
-      text = await response.text();
+      text = await readText(response, maxAnswerBytes);
     } catch (error) {
-      const kind = bodyDeadline.signal.aborted ? "timeout" : "network";
+      if (error instanceof AnswerTooLarge)
+        return fail(
+          new UpstreamError("malformed", name, error.message, {
+            status: response.status,
+          }),
+        );
+      const kind = timedOut(error) ? "timeout" : "network";
       return fail(
         new UpstreamError(kind, name, `body not received (${kind})`, {
           status: response.status,
@@ -240,6 +273,29 @@ export function createUpstreamClient(
   }
 
   return { call };
+}
+
+class AnswerTooLarge extends Error {}
+
+/** The body as text, refused (and the connection's stream cancelled) once it exceeds `limit` bytes. */
+async function readText(response: Response, limit: number): Promise<string> {
+  const tooLarge = () =>
+    new AnswerTooLarge(`answer larger than ${limit} bytes`);
+  const declared = Number(response.headers.get("content-length"));
+  if (declared > limit) {
+    await response.body?.cancel();
+    throw tooLarge();
+  }
+  if (!response.body) return "";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    // Leaving the loop early cancels the stream, which closes the connection.
+    if (size > limit) throw tooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 function parseJson(
