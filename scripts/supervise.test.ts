@@ -26,10 +26,11 @@ describe("supervise", () => {
       },
     );
     await supervisor.ready;
-    await new Promise((done) => setTimeout(done, 1_200));
+    await expect
+      .poll(() => starts, { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(4);
     supervisor.stop();
     const seen = starts;
-    expect(seen).toBeGreaterThanOrEqual(3);
     expect(log[0]).toBe(
       "test child stopped (exit 3); starting it again in 50 ms",
     );
@@ -51,8 +52,10 @@ describe("supervise", () => {
       { name: "child", minDelayMs: 20, log: (line) => log.push(line) },
     );
     await supervisor.ready;
-    await new Promise((done) => setTimeout(done, 400));
-    expect(starts).toBe(3);
+    await expect.poll(() => starts, { timeout: 15_000 }).toBe(3);
+    await expect
+      .poll(() => supervisor.child?.pid, { timeout: 15_000 })
+      .toBeDefined();
     expect(log).toContain("child did not start: port in use");
     expect(supervisor.child?.exitCode).toBeNull();
     supervisor.stop();
