@@ -28,4 +28,5 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-CMD ["node", "--import", "./instrument.server.mjs", "node_modules/@react-router/serve/bin.js", "./build/server/index.js"]
+# Our own server (server/main.ts, bundled into build/server/index.js); it stops gracefully on SIGTERM.
+CMD ["node", "--import", "./instrument.server.mjs", "./build/server/index.js"]

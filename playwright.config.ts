@@ -27,6 +27,11 @@ const launchOptions = existsSync(systemChromium)
   : {};
 
 export const E2E_SESSION_SECRET = "end-to-end-tests-session-secret";
+/** The suite posts far more from 127.0.0.1 than any visitor would: no rate limits. */
+export const E2E_SERVER_ENV = {
+  RATE_LIMIT_MESSAGES: "0",
+  RATE_LIMIT_POSTS: "0",
+};
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -76,7 +81,7 @@ export default defineConfig({
       },
     },
     {
-      command: "npx react-router-serve ./build/server/index.js",
+      command: "node ./build/server/index.js",
       url: `${APP_URL}/health`,
       reuseExistingServer: false,
       env: {
@@ -85,6 +90,7 @@ export default defineConfig({
         UPSTREAM_URL,
         SESSION_SECRET: E2E_SESSION_SECRET,
         MAINTENANCE: "false",
+        ...E2E_SERVER_ENV,
       },
     },
   ],

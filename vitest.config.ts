@@ -8,6 +8,7 @@ export default defineConfig({
       "app/**/*.test.{ts,tsx}",
       "upstream/**/*.test.ts",
       "scripts/**/*.test.ts",
+      "server/**/*.test.ts",
     ],
     environment: "node",
     testTimeout: 20_000,

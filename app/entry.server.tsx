@@ -10,7 +10,7 @@ import { ServerRouter } from "react-router";
 import { env } from "~/env.server";
 import { NonceProvider } from "~/lib/nonce";
 import { shouldDropEvent } from "~/lib/sentry-filter";
-import { effectiveProtocol } from "~/middleware/host.server";
+import { requestOrigin } from "~/middleware/host.server";
 
 export const streamTimeout = 5_000;
 
@@ -65,7 +65,8 @@ export default function handleRequest(
   const nonce = randomBytes(16).toString("base64");
   const config = env();
   const csp = contentSecurityPolicy(nonce, {
-    https: effectiveProtocol(request, config.TRUST_PROXY) === "https",
+    // The server builds the request URL with the public scheme (decision 0013).
+    https: requestOrigin(request).protocol === "https",
     sentryDsn: config.SENTRY_DSN,
   });
   return new Promise((resolve, reject) => {

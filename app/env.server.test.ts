@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "./env.server";
+import { DEV_SESSION_SECRET, parseEnv } from "./env.server";
 
 describe("parseEnv", () => {
   it("gives the documented defaults", () => {
@@ -25,7 +25,7 @@ describe("parseEnv", () => {
       SESSION_SECRET: "a".repeat(16) + "," + "b".repeat(20),
     });
     expect(env.ALLOWED_HOSTS).toEqual(["venlo", "studiemarkt013"]);
-    expect(env.TRUST_PROXY).toBe(true);
+    expect(env.TRUST_PROXY).toBe(1);
     expect(env.MAINTENANCE).toBe(false);
     expect(env.SESSION_SECRET).toEqual(["a".repeat(16), "b".repeat(20)]);
   });
@@ -62,5 +62,64 @@ describe("parseEnv", () => {
       parseEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) })
         .SESSION_SECRET,
     ).toEqual(["x".repeat(32)]);
+  });
+
+  it("refuses the public development secret in production unless the demo allows it", () => {
+    const production = {
+      NODE_ENV: "production",
+      SESSION_SECRET: DEV_SESSION_SECRET,
+    };
+    expect(() => parseEnv(production)).toThrow(
+      /SESSION_SECRET: the public development secret/,
+    );
+    expect(() =>
+      parseEnv({
+        ...production,
+        SESSION_SECRET: `${"x".repeat(32)},${DEV_SESSION_SECRET}`,
+      }),
+    ).toThrow(/SESSION_SECRET/);
+    expect(
+      parseEnv({ ...production, ALLOW_DEV_SESSION_SECRET: "true" })
+        .SESSION_SECRET,
+    ).toEqual([DEV_SESSION_SECRET]);
+    expect(
+      parseEnv({ SESSION_SECRET: DEV_SESSION_SECRET }).SESSION_SECRET,
+    ).toEqual([DEV_SESSION_SECRET]);
+  });
+
+  it("reads TRUST_PROXY as Express's trust proxy, with true meaning one proxy", () => {
+    const trust = (value: string) =>
+      parseEnv({ TRUST_PROXY: value }).TRUST_PROXY;
+    expect(trust("false")).toBe(false);
+    expect(trust("0")).toBe(false);
+    expect(trust("true")).toBe(1);
+    expect(trust("1")).toBe(1);
+    expect(trust("2")).toBe(2);
+    expect(trust("10.0.0.1, 172.16.0.0/12,loopback, ::1, fd00::/8")).toEqual([
+      "10.0.0.1",
+      "172.16.0.0/12",
+      "loopback",
+      "::1",
+      "fd00::/8",
+    ]);
+    for (const bad of [
+      "proxy.internal",
+      "10.0.0.0/33",
+      "10.0.0.1/8/2",
+      "maybe",
+    ])
+      expect(() => trust(bad), bad).toThrow(/TRUST_PROXY/);
+  });
+
+  it("reads the server's limits", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      PORT: 3000,
+      BODY_LIMIT_KB: 64,
+      RATE_LIMIT_MESSAGES: 20,
+      RATE_LIMIT_POSTS: 300,
+      SHUTDOWN_TIMEOUT_SECONDS: 10,
+    });
+    expect(() => parseEnv({ BODY_LIMIT_KB: "lots" })).toThrow(/BODY_LIMIT_KB/);
   });
 });

@@ -3,6 +3,7 @@
  * A bad value stops the server at start-up with a message naming the variable.
  * README.md lists every variable with its default.
  */
+import { isIP } from "node:net";
 import { z } from "zod";
 import { parseMaintenanceEnd } from "~/middleware/maintenance.server";
 import { SITE_NAMES } from "~/upstream/contract";
@@ -17,6 +18,47 @@ const list = z.string().transform((value) =>
 const flag = z
   .enum(["true", "false", "1", "0", "on", "off", "yes", "no"])
   .transform((value) => ["true", "1", "on", "yes"].includes(value));
+
+/** Express's own names for address ranges in `trust proxy`. */
+const NAMED_RANGES = ["loopback", "linklocal", "uniquelocal"];
+
+function isAddressOrRange(value: string): boolean {
+  if (NAMED_RANGES.includes(value)) return true;
+  const [address = "", bits, ...rest] = value.split("/");
+  if (rest.length > 0 || !isIP(address)) return false;
+  if (bits === undefined) return true;
+  const max = isIP(address) === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+}
+
+/**
+ * TRUST_PROXY with the meaning of Express's `trust proxy`, except that "true" means one proxy in front of the app
+ * (Express's `true` would trust every hop, so a client could choose its own address): false, a number of hops, or
+ * a comma list of the proxies' addresses and CIDR ranges.
+ */
+const trustProxy = z
+  .string()
+  .transform((value, ctx): false | number | string[] => {
+    const text = value.trim().toLowerCase();
+    if (["false", "no", "off", "0"].includes(text)) return false;
+    if (["true", "yes", "on"].includes(text)) return 1;
+    if (/^\d+$/.test(text)) return Number(text);
+    const proxies = text
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean);
+    if (proxies.length === 0 || !proxies.every(isAddressOrRange)) {
+      ctx.addIssue({
+        code: "custom",
+        message:
+          "true, false, a number of proxy hops, or a comma list of proxy addresses / CIDR ranges",
+      });
+      return z.NEVER;
+    }
+    return proxies;
+  });
+
+const count = z.coerce.number().int().min(0);
 
 const EnvSchema = z.object({
   NODE_ENV: z
@@ -41,8 +83,18 @@ const EnvSchema = z.object({
     .default([...SITE_NAMES]),
   /** Where visitors of any other host are sent. */
   PROVIDER_SITE_URL: z.url().default("https://www.example.com/"),
-  /** Trust X-Forwarded-Host / -Proto / -For from the reverse proxy in front of the app. */
-  TRUST_PROXY: flag.default(false),
+  /** Address and port the server listens on (server/main.ts). */
+  HOST: z.string().optional(),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Which reverse proxies may set X-Forwarded-Host / -Proto / -For (see trustProxy). */
+  TRUST_PROXY: trustProxy.default(false),
+  /** Largest request body accepted, in KiB (forms are small; anything bigger is refused with 413). */
+  BODY_LIMIT_KB: count.default(64),
+  /** POSTs per client address per minute: login requests and questions, and all other POSTs; 0 = no limit. */
+  RATE_LIMIT_MESSAGES: count.default(20),
+  RATE_LIMIT_POSTS: count.default(300),
+  /** How long a stopping server waits for requests in progress. */
+  SHUTDOWN_TIMEOUT_SECONDS: count.default(10),
   MAINTENANCE: flag.default(true),
   /** End of maintenance, local time in Europe/Amsterdam (or an ISO date-time with offset). */
   MAINTENANCE_END: z
@@ -64,7 +116,8 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string[] };
 
-const DEV_SESSION_SECRET = "development-only-session-secret-not-for-production";
+export const DEV_SESSION_SECRET =
+  "development-only-session-secret-not-for-production";
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // Treat empty variables as unset, as docker-compose and shells often pass them.
@@ -81,16 +134,22 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   const env = result.data;
+  // The development secret is public (it is in this file): a production build uses it only when told to, as the
+  // demo (`npm start` without UPSTREAM_URL) does.
+  const devSecretAllowed =
+    env.NODE_ENV !== "production" || source.ALLOW_DEV_SESSION_SECRET === "true";
   if (!env.SESSION_SECRET) {
-    if (
-      env.NODE_ENV === "production" &&
-      source.ALLOW_DEV_SESSION_SECRET !== "true"
-    ) {
+    if (!devSecretAllowed) {
       throw new Error(
         "Invalid configuration:\n  SESSION_SECRET: required in production (16 characters or more)",
       );
     }
     return { ...env, SESSION_SECRET: [DEV_SESSION_SECRET] };
+  }
+  if (env.SESSION_SECRET.includes(DEV_SESSION_SECRET) && !devSecretAllowed) {
+    throw new Error(
+      "Invalid configuration:\n  SESSION_SECRET: the public development secret cannot be used in production",
+    );
   }
   return { ...env, SESSION_SECRET: env.SESSION_SECRET };
 }

@@ -8,10 +8,9 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
-  bin,
   freePort,
-  instrumentArgs,
   root,
+  serverArgs,
   run,
   startUpstream,
   waitFor,
@@ -43,22 +42,18 @@ const upstream = await startUpstream({
   reset: true,
 });
 const appPort = await freePort();
-const app = spawn(
-  process.execPath,
-  [...instrumentArgs(), bin("react-router-serve"), "./build/server/index.js"],
-  {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(appPort),
-      UPSTREAM_URL: upstream.url,
-      SESSION_SECRET: "lighthouse-session-secret-0123456789",
-      MAINTENANCE: "false",
-    },
+const app = spawn(process.execPath, serverArgs(), {
+  cwd: root,
+  stdio: ["ignore", "ignore", "inherit"],
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(appPort),
+    UPSTREAM_URL: upstream.url,
+    SESSION_SECRET: "lighthouse-session-secret-0123456789",
+    MAINTENANCE: "false",
   },
-);
+});
 
 try {
   await waitFor(`http://localhost:${appPort}/health`, 30_000, app);

@@ -9,10 +9,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import {
-  bin,
   freePort,
-  instrumentArgs,
   root,
+  serverArgs,
   startUpstream,
   waitFor,
 } from "./processes.mjs";
@@ -27,22 +26,18 @@ const upstream = await startUpstream({
   reset: true,
 });
 const appPort = await freePort();
-const app = spawn(
-  process.execPath,
-  [...instrumentArgs(), bin("react-router-serve"), "./build/server/index.js"],
-  {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(appPort),
-      UPSTREAM_URL: upstream.url,
-      SESSION_SECRET: "benchmark-session-secret-0123456789",
-      MAINTENANCE: "false",
-    },
+const app = spawn(process.execPath, serverArgs(), {
+  cwd: root,
+  stdio: ["ignore", "ignore", "inherit"],
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(appPort),
+    UPSTREAM_URL: upstream.url,
+    SESSION_SECRET: "benchmark-session-secret-0123456789",
+    MAINTENANCE: "false",
   },
-);
+});
 const appUrl = `http://localhost:${appPort}`;
 const staticPort = await freePort();
 const staticUrl = `http://127.0.0.1:${staticPort}`;

@@ -20,3 +20,18 @@ export function run(
   args: string[],
   options?: SpawnOptions,
 ): Promise<number>;
+export function serverArgs(): string[];
+export function supervise(
+  start: () => Promise<ChildProcess>,
+  options: {
+    name: string;
+    minDelayMs?: number;
+    maxDelayMs?: number;
+    stableMs?: number;
+    log?: (message: string) => void;
+  },
+): {
+  ready: Promise<ChildProcess>;
+  readonly child: ChildProcess | null;
+  stop(): void;
+};

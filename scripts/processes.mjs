@@ -63,6 +63,73 @@ export function instrumentArgs() {
     : [];
 }
 
+/** Arguments for node that start the production server (`npm run build` first), with error reporting. */
+export function serverArgs() {
+  return [...instrumentArgs(), "./build/server/index.js"];
+}
+
+/**
+ * Keeps a child process running. `start()` starts it and resolves with the child once it is ready; whenever the
+ * child exits without `stop()`, it is started again after a pause that doubles from `minDelayMs` to `maxDelayMs`
+ * (back to the minimum after a run that lasted `stableMs`). The first start's failure is the caller's to handle.
+ */
+export function supervise(
+  start,
+  {
+    name,
+    minDelayMs = 500,
+    maxDelayMs = 30_000,
+    stableMs = 60_000,
+    log = (message) => console.error(message),
+  },
+) {
+  let stopped = false;
+  let child = null;
+  let timer = null;
+  let delay = minDelayMs;
+
+  const watch = (started) => {
+    child.once("exit", (code, signal) => {
+      if (stopped) return;
+      if (Date.now() - started >= stableMs) delay = minDelayMs;
+      log(
+        `${name} stopped (${signal ?? `exit ${code}`}); starting it again in ${delay} ms`,
+      );
+      again();
+    });
+  };
+  const again = () => {
+    timer = setTimeout(async () => {
+      const started = Date.now();
+      try {
+        child = await start();
+        if (stopped) child.kill("SIGTERM");
+        else watch(started);
+      } catch (error) {
+        log(`${name} did not start: ${error.message}`);
+        if (!stopped) again();
+      }
+    }, delay);
+    delay = Math.min(delay * 2, maxDelayMs);
+  };
+  const ready = start().then((first) => {
+    child = first;
+    watch(Date.now());
+    return first;
+  });
+  return {
+    ready,
+    get child() {
+      return child;
+    },
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+      if (child && child.exitCode === null) child.kill("SIGTERM");
+    },
+  };
+}
+
 /** Runs a command to completion; resolves with its exit code. */
 export function run(command, args, options = {}) {
   return new Promise((resolve) => {

@@ -1,5 +1,6 @@
 // `npm test`: typecheck, lint, unit tests, production build, the contract suite against the reference
-// upstream, and the end-to-end suite (JavaScript on and off). Stops at the first failing step.
+// upstream, the end-to-end suite (JavaScript on and off) and the proxy suite (behind nginx with TLS).
+// Stops at the first failing step.
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -69,5 +70,20 @@ await step("chromium", ensureChromium);
 await step("end-to-end (JavaScript on and off)", () =>
   run(bin("playwright"), ["test"]),
 );
+
+await step("proxy suite (nginx with TLS in front)", async () => {
+  const nginx = [process.env.NGINX_PATH, "/usr/sbin/nginx", "/usr/bin/nginx"];
+  if (!nginx.some((path) => path && existsSync(path))) {
+    console.log(
+      "nginx is not installed (apt-get install nginx): proxy suite SKIPPED",
+    );
+    return 0;
+  }
+  return run(bin("playwright"), [
+    "test",
+    "--config",
+    "playwright.proxy.config.ts",
+  ]);
+});
 
 console.log(`\n${steps.join("\n")}`);

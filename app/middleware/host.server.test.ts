@@ -1,9 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { normalizeIp } from "~/session/client-ip.server";
-import { clientIp, effectiveHost, siteName } from "./host.server";
-
-const request = (headers: Record<string, string>) =>
-  new Request("http://internal:3000/", { headers });
+import { isValidHost, requestOrigin, siteName } from "./host.server";
 
 describe("siteName", () => {
   it("is the first label of the host name, without port", () => {
@@ -15,29 +12,60 @@ describe("siteName", () => {
   });
 });
 
-describe("effectiveHost", () => {
-  it("takes the Host header, and X-Forwarded-Host only from a trusted proxy", () => {
-    const headers = {
-      host: "Venlo.LOCALHOST:3000",
-      "x-forwarded-host": "localhost, proxy.internal",
-    };
-    expect(effectiveHost(request(headers), false)).toBe("venlo.localhost:3000");
-    expect(effectiveHost(request(headers), true)).toBe("localhost");
+describe("requestOrigin", () => {
+  it("is the request URL's scheme and host, whatever X-Forwarded-* says", () => {
+    const request = new Request("https://Venlo.example.nl/contact", {
+      headers: {
+        host: "internal:3000",
+        "x-forwarded-host": "evil.example",
+        "x-forwarded-proto": "http",
+      },
+    });
+    expect(requestOrigin(request)).toEqual({
+      host: "venlo.example.nl",
+      protocol: "https",
+      origin: "https://venlo.example.nl",
+      site: "venlo",
+    });
+    expect(requestOrigin(new Request("http://localhost:3000/")).origin).toBe(
+      "http://localhost:3000",
+    );
   });
 });
 
-describe("clientIp", () => {
-  it("is the socket address unless a trusted proxy forwarded the client's", () => {
-    const headers = { "x-forwarded-for": "198.51.100.7, 10.0.0.2" };
-    expect(clientIp(request(headers), false, "::ffff:10.0.0.2")).toBe(
-      "10.0.0.2",
-    );
-    expect(clientIp(request(headers), true, "::ffff:10.0.0.2")).toBe(
-      "198.51.100.7",
-    );
-    expect(clientIp(request({}), true, null)).toBeNull();
+describe("isValidHost", () => {
+  it("accepts host names and addresses with a port", () => {
+    for (const host of [
+      "localhost",
+      "venlo.localhost:3000",
+      "studiekeuze-event-040.example.nl",
+      "10.0.0.5:3000",
+      "[::1]:3000",
+      "web_app:3000",
+      "example.nl.",
+    ])
+      expect(isValidHost(host), host).toBe(true);
   });
 
+  it("refuses what no URL can hold", () => {
+    for (const host of [
+      undefined,
+      "",
+      "a b",
+      "localhost<script>",
+      "venlo.localhost:99999",
+      "venlo.localhost:0",
+      "venlo.localhost:",
+      "user@localhost",
+      "localhost/x",
+      "[::1",
+      "x".repeat(300),
+    ])
+      expect(isValidHost(host), String(host)).toBe(false);
+  });
+});
+
+describe("normalizeIp", () => {
   it("writes IPv4 addresses on dual-stack sockets plainly", () => {
     expect(normalizeIp("::ffff:127.0.0.1")).toBe("127.0.0.1");
     expect(normalizeIp("::1")).toBe("::1");

@@ -1,45 +1,18 @@
 /**
- * Who the request is for and where it came from, read from the headers.
- * Behind a reverse proxy the X-Forwarded-* headers count only when the proxy is trusted (TRUST_PROXY): anyone can
- * send them, so an untrusted value would let a visitor pick another site or pose as the maintenance bypass address.
- * request.url is not used for the host: @react-router/express builds it from X-Forwarded-Host whenever Express
- * trusts proxies, which is configured outside this app.
+ * Who the request is for, read from the request's URL. The HTTP server (server/app.ts) builds that URL from the
+ * public scheme and host: behind a trusted reverse proxy from X-Forwarded-Proto and X-Forwarded-Host, otherwise
+ * from the connection and the Host header (decision 0013). The app never reads X-Forwarded-* itself: whether a
+ * proxy is trusted is the server's to decide, and an untrusted value would let a visitor pick another site.
  */
-import { normalizeIp, socketAddress } from "~/session/client-ip.server";
 
 export interface RequestOrigin {
-  /** Host name and port as the visitor typed it, e.g. "venlo.localhost:3000". */
+  /** Host name and port as the visitor typed it, e.g. "venlo.localhost:3000" (no port when it is the default). */
   host: string;
   protocol: "http" | "https";
   /** e.g. "http://venlo.localhost:3000" */
   origin: string;
   /** First label of the host name, e.g. "venlo"; "" when there is no host. */
   site: string;
-  clientIp: string | null;
-}
-
-/** The first value of a comma-separated forwarded header. */
-function firstValue(value: string | null): string | null {
-  const first = value?.split(",")[0]?.trim();
-  return first ? first : null;
-}
-
-export function effectiveHost(request: Request, trustProxy: boolean): string {
-  const forwarded = trustProxy
-    ? firstValue(request.headers.get("x-forwarded-host"))
-    : null;
-  return (forwarded ?? request.headers.get("host") ?? "").toLowerCase();
-}
-
-export function effectiveProtocol(
-  request: Request,
-  trustProxy: boolean,
-): "http" | "https" {
-  const forwarded = trustProxy
-    ? firstValue(request.headers.get("x-forwarded-proto"))?.toLowerCase()
-    : null;
-  if (forwarded === "https" || forwarded === "http") return forwarded;
-  return new URL(request.url).protocol === "https:" ? "https" : "http";
 }
 
 /** The host name without port: "venlo.localhost:3000" → "venlo.localhost", "[::1]:3000" → "[::1]". */
@@ -55,29 +28,27 @@ export function siteName(host: string): string {
   return name.startsWith("[") ? name : (name.split(".")[0] ?? "");
 }
 
-export function clientIp(
-  request: Request,
-  trustProxy: boolean,
-  socket: string | null = socketAddress(),
-): string | null {
-  const forwarded = trustProxy
-    ? firstValue(request.headers.get("x-forwarded-for"))
-    : null;
-  if (forwarded) return normalizeIp(forwarded);
-  return socket ? normalizeIp(socket) : null;
+const HOST_PATTERN =
+  /^(?:[a-z0-9_](?:[a-z0-9_.-]*[a-z0-9_])?\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * Whether a Host header value is a host name or IP address with an optional port (1–65535), as a URL can hold
+ * it. Anything else ("a b", "localhost<script>", "venlo.localhost:99999", "") is a bad request.
+ */
+export function isValidHost(host: string | undefined): host is string {
+  if (!host || host.length > 260 || !HOST_PATTERN.test(host)) return false;
+  if (!URL.canParse(`http://${host}/`)) return false;
+  const port = /:(\d+)$/.exec(host)?.[1];
+  return port === undefined || (Number(port) >= 1 && Number(port) <= 65535);
 }
 
-export function requestOrigin(
-  request: Request,
-  trustProxy: boolean,
-): RequestOrigin {
-  const host = effectiveHost(request, trustProxy);
-  const protocol = effectiveProtocol(request, trustProxy);
+export function requestOrigin(request: Request): RequestOrigin {
+  const url = new URL(request.url);
+  const protocol = url.protocol === "https:" ? "https" : "http";
   return {
-    host,
+    host: url.host,
     protocol,
-    origin: `${protocol}://${host}`,
-    site: siteName(host),
-    clientIp: clientIp(request, trustProxy),
+    origin: url.origin,
+    site: siteName(url.host),
   };
 }

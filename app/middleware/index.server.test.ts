@@ -2,6 +2,7 @@ import { RouterContextProvider } from "react-router";
 import type { MiddlewareFunction } from "react-router";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/env.server";
+import { clientAddressContext } from "~/session/client-ip.server";
 import { maintenanceBypassSetCookie } from "~/session/maintenance-bypass.server";
 import { getRequestState } from "~/session/request-state.server";
 import type { RequestState } from "~/session/request-state.server";
@@ -25,6 +26,8 @@ function testEnv(overrides: Record<string, string> = {}) {
 
 interface Setup {
   env?: Record<string, string>;
+  /** The client address the HTTP server puts in the context. */
+  clientAddress?: string;
   now?: Date;
   upstreamDown?: boolean;
 }
@@ -58,7 +61,9 @@ async function run(
     now: () => setup.now ?? new Date("2025-06-01T12:00:00Z"),
     createUpstream,
   });
-  const context = new RouterContextProvider();
+  const context = new RouterContextProvider(
+    new Map([[clientAddressContext, setup.clientAddress ?? null]]),
+  );
   let handlerRan = false;
   const dispatch = async (index: number): Promise<Response> => {
     const middleware: MiddlewareFunction<Response> | undefined = chain[index];
@@ -83,20 +88,21 @@ async function run(
   return { response, handlerRan, identities };
 }
 
+/** A request as the HTTP server hands it over: its URL carries the host the visitor asked for. */
 function get(path: string, headers: Record<string, string> = {}) {
-  return new Request(`http://localhost:3000${path}`, {
-    headers: { host: "localhost:3000", ...headers },
-  });
+  const all = { host: "localhost:3000", ...headers };
+  return new Request(`http://${all.host}${path}`, { headers: all });
 }
 
 function post(path: string, headers: Record<string, string> = {}) {
-  return new Request(`http://localhost:3000${path}`, {
+  const all = {
+    host: "localhost:3000",
+    "content-type": "application/x-www-form-urlencoded",
+    ...headers,
+  };
+  return new Request(`http://${all.host}${path}`, {
     method: "POST",
-    headers: {
-      host: "localhost:3000",
-      "content-type": "application/x-www-form-urlencoded",
-      ...headers,
-    },
+    headers: all,
     body: "a=1",
   });
 }
@@ -137,31 +143,54 @@ describe("host guard", () => {
     });
   });
 
-  it("ignores X-Forwarded-* unless the proxy is trusted", async () => {
+  it("takes scheme and host from the request URL, never from X-Forwarded-* headers", async () => {
+    // The server puts a trusted proxy's public scheme and host into the URL (server/app.ts); headers alone count
+    // for nothing here.
     const forwarded = {
-      host: "evil.example",
       "x-forwarded-host": "venlo.example.nl",
       "x-forwarded-proto": "https",
       "x-forwarded-for": "203.0.113.9, 10.0.0.1",
     };
-    expect((await run(get("/", forwarded))).response.status).toBe(302);
+    expect(
+      (await run(get("/", { ...forwarded, host: "evil.example" }))).response
+        .status,
+    ).toBe(302);
 
     let seen: RequestState | null = null;
+    const publicRequest = new Request("https://venlo.example.nl/", {
+      headers: { host: "venlo.example.nl", ...forwarded },
+    });
     const { response } = await run(
-      get("/", forwarded),
+      publicRequest,
       (state) => {
         seen = state;
         return visitorPage(state);
       },
-      { env: { TRUST_PROXY: "true", ALLOWED_HOSTS: "venlo" } },
+      { env: { ALLOWED_HOSTS: "venlo" }, clientAddress: "10.0.0.1" },
     );
     expect(response.status).toBe(200);
     expect(seen).toMatchObject({
       site: "venlo",
       origin: "https://venlo.example.nl",
-      clientIp: "203.0.113.9",
+      clientIp: "10.0.0.1",
     });
     expect(response.headers.get("set-cookie")).toMatch(/; Secure/);
+  });
+
+  it("accepts a POST whose Origin is the public HTTPS origin", async () => {
+    const request = new Request("https://venlo.example.nl/contact", {
+      method: "POST",
+      headers: {
+        host: "venlo.example.nl",
+        origin: "https://venlo.example.nl",
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: "a=1",
+    });
+    const { response } = await run(request, undefined, {
+      env: { ALLOWED_HOSTS: "venlo" },
+    });
+    expect(response.status).toBe(200);
   });
 
   it("lets health checks through with any host, without a session", async () => {

@@ -8,6 +8,7 @@ import { redirect } from "react-router";
 import type { MiddlewareFunction } from "react-router";
 import { env as processEnv } from "~/env.server";
 import type { Env } from "~/env.server";
+import { clientAddress } from "~/session/client-ip.server";
 import { hasMaintenanceBypass } from "~/session/maintenance-bypass.server";
 import {
   setRequestState,
@@ -80,7 +81,7 @@ export function createRootMiddleware(
     // Reverse-proxy health checks use any Host.
     if (url.pathname === HEALTH_PATH) return next();
     const config = deps.env();
-    const { site } = requestOrigin(request, config.TRUST_PROXY);
+    const { site } = requestOrigin(request);
     if (!config.ALLOWED_HOSTS.includes(site))
       return redirect(config.PROVIDER_SITE_URL, 302);
     return next();
@@ -101,7 +102,7 @@ export function createRootMiddleware(
       return forbidden();
     const origin = request.headers.get("origin");
     if (origin !== null) {
-      const { host } = requestOrigin(request, deps.env().TRUST_PROXY);
+      const { host } = requestOrigin(request);
       if (!URL.canParse(origin) || new URL(origin).host !== host)
         return forbidden();
     }
@@ -135,10 +136,7 @@ export function createRootMiddleware(
   ) => {
     if (url.pathname === HEALTH_PATH) return next();
     const config = deps.env();
-    const { site, host, origin, protocol, clientIp } = requestOrigin(
-      request,
-      config.TRUST_PROXY,
-    );
+    const { site, host, origin, protocol } = requestOrigin(request);
     const visitor = await VisitorSession.load(request.headers.get("cookie"), {
       secrets: config.SESSION_SECRET,
       secure: protocol === "https",
@@ -148,7 +146,7 @@ export function createRootMiddleware(
       site,
       host,
       origin,
-      clientIp,
+      clientIp: clientAddress(context),
       session: visitor,
       upstream,
     });

@@ -63,7 +63,7 @@ export function isUnderMaintenance(
 
 /**
  * Paths that stay reachable during maintenance: the maintenance page itself, the health check, images and static
- * files (which react-router-serve normally answers before the app sees them).
+ * files (which the HTTP server normally answers before the app sees them).
  */
 export function isMaintenanceExempt(pathname: string): boolean {
   return (

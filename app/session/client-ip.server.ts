@@ -1,27 +1,19 @@
 /**
- * The address of the socket a request came in on.
- *
- * react-router-serve hands the app a Fetch Request, which carries no socket. Node publishes every incoming HTTP
- * request on a diagnostics channel before any handler runs; remembering the socket address in async-local storage
- * there makes it readable from the middleware that handles the same request, with any server (react-router-serve,
- * the Vite dev server, a custom Express server).
+ * The visitor's IP address, as the HTTP server (server/app.ts) determined it: the socket's address, or behind
+ * trusted reverse proxies the address the nearest trusted proxy saw (Express's `req.ip` under `trust proxy`).
+ * The server hands it to the app in the request's router context; the Fetch Request itself carries no socket.
+ * Where no server sets it (the Vite dev server, unit tests) it is null, so no address gets the maintenance bypass.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
-import diagnosticsChannel from "node:diagnostics_channel";
-import type { Socket } from "node:net";
+import { createContext } from "react-router";
+import type { RouterContextProvider } from "react-router";
 
-const socketAddressStore = new AsyncLocalStorage<string | null>();
+export const clientAddressContext = createContext<string | null>(null);
 
-diagnosticsChannel.subscribe("http.server.request.start", (message) => {
-  const { socket } = message as { socket?: Socket };
-  // enterWith: the store then holds for the rest of this request's handling, which starts synchronously from here.
-  socketAddressStore.enterWith(socket?.remoteAddress ?? null);
-});
-
-/** The remote address of the current request's socket, or null outside a request. */
-export function socketAddress(): string | null {
-  const address = socketAddressStore.getStore();
-  return address ? normalizeIp(address) : null;
+/** The client address the server put in this request's context, or null. */
+export function clientAddress(
+  context: Readonly<RouterContextProvider>,
+): string | null {
+  return context.get(clientAddressContext);
 }
 
 /** "::ffff:127.0.0.1" (an IPv4 address on a dual-stack socket) → "127.0.0.1"; other addresses unchanged. */

@@ -15,7 +15,7 @@ export interface RequestState {
   host: string;
   /** Effective origin, e.g. "http://venlo.localhost:3000". */
   origin: string;
-  /** The socket's address, or the first X-Forwarded-For address when the proxy is trusted. */
+  /** The visitor's address as the HTTP server determined it (see client-ip.server.ts); null when unknown. */
   clientIp: string | null;
   session: VisitorSession;
   upstream: UpstreamClient;

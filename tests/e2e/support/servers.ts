@@ -8,7 +8,11 @@ import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { E2E_SESSION_SECRET, UPSTREAM_URL } from "../../../playwright.config";
+import {
+  E2E_SERVER_ENV,
+  E2E_SESSION_SECRET,
+  UPSTREAM_URL,
+} from "../../../playwright.config";
 
 export interface RunningServer {
   url: string;
@@ -106,12 +110,7 @@ export async function startAppServer(
   // Error reporting is set up before the app loads, as in the Dockerfile and scripts/start.mjs; it stays off
   // unless `env` sets SENTRY_DSN.
   const { child, output } = launch(
-    [
-      "--import",
-      "./instrument.server.mjs",
-      "node_modules/@react-router/serve/bin.js",
-      "build/server/index.js",
-    ],
+    ["--import", "./instrument.server.mjs", "build/server/index.js"],
     {
       NODE_ENV: "production",
       HOST: "127.0.0.1",
@@ -119,6 +118,7 @@ export async function startAppServer(
       UPSTREAM_URL,
       SESSION_SECRET: E2E_SESSION_SECRET,
       MAINTENANCE: "false",
+      ...E2E_SERVER_ENV,
       ...env,
     },
   );

@@ -1,0 +1,365 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { RequestHandler } from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { parseEnv } from "~/env.server";
+import { createServerApp } from "./app";
+import { fetchRequest } from "./react-router";
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+interface Sent {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  /** Send the body without Content-Length. */
+  chunked?: boolean;
+}
+
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(
+    servers
+      .splice(0)
+      .map((server) => new Promise((done) => server.close(done))),
+  );
+});
+
+/** What the app's handler saw: the Fetch Request React Router would get, and the client address. */
+const echo: RequestHandler = async (req, res) => {
+  const request = fetchRequest(req, new AbortController().signal);
+  const body = request.body ? await request.text() : null;
+  res.json({ url: request.url, ip: req.ip, body });
+};
+
+function clientDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "server-app-"));
+  mkdirSync(join(dir, "assets"));
+  writeFileSync(
+    join(dir, "assets", "entry-abc123.js"),
+    "console.log(1);\n".repeat(200),
+  );
+  writeFileSync(join(dir, "favicon.svg"), "<svg></svg>");
+  return dir;
+}
+
+async function start(
+  env: Record<string, string> = {},
+  handler: RequestHandler = echo,
+  log: string[] = [],
+): Promise<(sent?: Sent) => Promise<Answer>> {
+  const app = createServerApp({
+    handler,
+    clientDir: clientDir(),
+    config: parseEnv(env),
+    log: (line) => log.push(line),
+  });
+  const server = app.listen(0, "127.0.0.1");
+  servers.push(server);
+  await new Promise((done) => server.once("listening", done));
+  const { port } = server.address() as AddressInfo;
+  return (sent = {}) =>
+    new Promise((resolve, reject) => {
+      const headers: Record<string, string> = {
+        host: `localhost:${port}`,
+        ...sent.headers,
+      };
+      if (sent.body !== undefined && !sent.chunked)
+        headers["content-length"] = String(Buffer.byteLength(sent.body));
+      const req = httpRequest(
+        {
+          host: "127.0.0.1",
+          port,
+          method: sent.method ?? "GET",
+          path: sent.path ?? "/",
+          headers,
+          setHost: false,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(chunks).toString(),
+            }),
+          );
+        },
+      );
+      req.on("error", reject);
+      req.end(sent.body);
+    });
+}
+
+const form = (body: string, headers: Record<string, string> = {}): Sent => ({
+  method: "POST",
+  path: "/contact",
+  headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+  body,
+});
+
+describe("behind a reverse proxy", () => {
+  const forwarded = {
+    "x-forwarded-for": "10.9.8.7, 203.0.113.5",
+    "x-forwarded-proto": "https",
+    "x-forwarded-host": "venlo.example.nl",
+  };
+
+  it("with TRUST_PROXY=true, trusts one proxy: its scheme and host, and the address it saw", async () => {
+    const send = await start({ TRUST_PROXY: "true" });
+    const answer = await send({ path: "/contact?token=x", headers: forwarded });
+    expect(JSON.parse(answer.body)).toMatchObject({
+      url: "https://venlo.example.nl/contact?token=x",
+      // Not the leftmost address, which the visitor wrote: the one the proxy appended.
+      ip: "203.0.113.5",
+    });
+    expect(answer.headers["strict-transport-security"]).toBe(
+      "max-age=31536000",
+    );
+  });
+
+  it("with a hop count, trusts that many proxies", async () => {
+    const send = await start({ TRUST_PROXY: "2" });
+    const answer = await send({ headers: forwarded });
+    expect(JSON.parse(answer.body).ip).toBe("10.9.8.7");
+  });
+
+  it("ignores X-Forwarded-* from a peer that is not one of the listed proxies", async () => {
+    const send = await start({ TRUST_PROXY: "10.0.0.1,192.168.0.0/16" });
+    const answer = await send({
+      headers: { ...forwarded, "x-forwarded-host": "venlo.example.nl:8443" },
+    });
+    const seen = JSON.parse(answer.body);
+    expect(seen.url).toMatch(/^http:\/\/localhost:\d+\/$/);
+    expect(seen.ip).toBe("127.0.0.1");
+    expect(answer.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("trusts the listed proxies", async () => {
+    const send = await start({ TRUST_PROXY: "loopback" });
+    const answer = await send({ headers: forwarded });
+    expect(JSON.parse(answer.body)).toMatchObject({
+      url: "https://venlo.example.nl/",
+      ip: "203.0.113.5",
+    });
+  });
+
+  it("without TRUST_PROXY, the connection and Host header count", async () => {
+    const send = await start();
+    const answer = await send({ headers: forwarded });
+    const seen = JSON.parse(answer.body);
+    expect(seen.url).toMatch(/^http:\/\/localhost:\d+\/$/);
+    expect(seen.ip).toBe("127.0.0.1");
+  });
+});
+
+describe("every response", () => {
+  it("carries the security headers, static files and refusals included", async () => {
+    const send = await start();
+    for (const sent of [
+      { path: "/assets/entry-abc123.js" },
+      { path: "/favicon.svg" },
+      { path: "/" },
+      { headers: { host: "a b" } },
+      form("x=1", { "content-type": "application/json" }),
+    ]) {
+      const { headers } = await send(sent);
+      expect(headers["x-content-type-options"], JSON.stringify(sent)).toBe(
+        "nosniff",
+      );
+      expect(headers["x-frame-options"]).toBe("DENY");
+      expect(headers["referrer-policy"]).toBe(
+        "strict-origin-when-cross-origin",
+      );
+      expect(headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it("keeps the app's own values of those headers, once", async () => {
+    const send = await start({}, (_req, res) => {
+      res.set("Referrer-Policy", "no-referrer").send("page");
+    });
+    const { headers } = await send();
+    expect(headers["referrer-policy"]).toBe("no-referrer");
+  });
+});
+
+describe("static files", () => {
+  it("are cached for a year under /assets, an hour elsewhere, and compressed with brotli", async () => {
+    const send = await start();
+    const asset = await send({
+      path: "/assets/entry-abc123.js",
+      headers: { "accept-encoding": "gzip, br" },
+    });
+    expect(asset.headers["cache-control"]).toBe(
+      "public, max-age=31536000, immutable",
+    );
+    expect(asset.headers["content-encoding"]).toBe("br");
+    const favicon = await send({ path: "/favicon.svg" });
+    expect(favicon.headers["cache-control"]).toBe("public, max-age=3600");
+  });
+});
+
+describe("malformed hosts", () => {
+  it("are a bad request, never an error", async () => {
+    const send = await start();
+    for (const host of [
+      "a b",
+      "localhost<script>",
+      "venlo.localhost:99999",
+      "",
+      `${"a".repeat(5000)}.localhost`,
+    ]) {
+      const answer = await send({ headers: { host } });
+      expect(answer.status, host.slice(0, 30)).toBe(400);
+      expect(answer.body).toContain('lang="nl"');
+    }
+  });
+});
+
+describe("request bodies", () => {
+  const multipart = (boundary: string, body: string): Sent =>
+    form(body.replaceAll("\n", "\r\n"), {
+      "content-type": `multipart/form-data; boundary=${boundary}`,
+    });
+  const part = `--b1\nContent-Disposition: form-data; name="name"\n\nAnne\n`;
+
+  it("of a form reach the app whole", async () => {
+    const send = await start();
+    expect(JSON.parse((await send(form("name=Anne&x=%C3%A9"))).body).body).toBe(
+      "name=Anne&x=%C3%A9",
+    );
+    expect((await send(multipart("b1", `${part}--b1--\n`))).status).toBe(200);
+  });
+
+  it("of another type are refused with 415, unread forms with 400, and never reach the app", async () => {
+    let reached = 0;
+    const send = await start({}, (_req, res) => {
+      reached++;
+      res.send("app");
+    });
+    const cases: [Sent, number][] = [
+      [form('{"name":"x"}', { "content-type": "application/json" }), 415],
+      [form("name=x", { "content-type": "text/plain" }), 415],
+      [
+        form("\u0000\u0001", { "content-type": "application/octet-stream" }),
+        415,
+      ],
+      [form("name=x", { "content-type": "x;;=/" }), 415],
+      [{ method: "POST", path: "/contact", body: "name=x" }, 415],
+      [form("name=x", { "content-encoding": "gzip" }), 415],
+      [form("name=x", { "content-type": "multipart/form-data" }), 400],
+      [multipart("other", `${part}--b1--\n`), 400],
+      [multipart("b1", part.slice(0, 40)), 400],
+      [form("__intent__=%7Bgarbled"), 400],
+      [form("name=x&__intent__=validate%2Fname"), 400],
+      [
+        multipart(
+          "b1",
+          `--b1\nContent-Disposition: form-data; name="__intent__"\n\n{"type":"x"}\n--b1--\n`,
+        ),
+        400,
+      ],
+    ];
+    for (const [sent, status] of cases) {
+      const answer = await send(sent);
+      expect(answer.status, JSON.stringify(sent.headers)).toBe(status);
+      expect(answer.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(answer.body).toContain('lang="nl"');
+    }
+    expect(reached).toBe(0);
+  });
+
+  it("larger than the limit are refused with 413, with or without Content-Length", async () => {
+    const send = await start({ BODY_LIMIT_KB: "64" });
+    const big = `message=${"x".repeat(70 * 1024)}`;
+    for (const chunked of [false, true]) {
+      const answer = await send({ ...form(big), chunked });
+      expect(answer.status).toBe(413);
+      expect(answer.body).toContain("Te veel gegevens");
+    }
+    expect((await send(form(`message=${"x".repeat(60 * 1024)}`))).status).toBe(
+      200,
+    );
+  });
+});
+
+describe("rate limits", () => {
+  it("answer 429 when an address posts too often, tighter for questions and login requests", async () => {
+    const send = await start({
+      RATE_LIMIT_MESSAGES: "2",
+      RATE_LIMIT_POSTS: "3",
+    });
+    const login = {
+      ...form("intent=login&email=a%40b.nl"),
+      path: "/inschrijven",
+    };
+    expect((await send(form("name=x"))).status).toBe(200);
+    expect((await send({ ...login, path: "/inschrijven.data" })).status).toBe(
+      200,
+    );
+    const refused = await send(login);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toContain("Even wachten");
+    // Other posts count apart: a school choice and cart changes.
+    const school = {
+      ...form("intent=school&schoolId=1"),
+      path: "/inschrijven",
+    };
+    expect((await send(school)).status).toBe(200);
+    expect(
+      (await send({ ...form("round=1"), path: "/winkelwagen" })).status,
+    ).toBe(200);
+    expect((await send({ ...form("id=1"), path: "/favorieten" })).status).toBe(
+      200,
+    );
+    expect((await send({ ...form("id=1"), path: "/favorieten" })).status).toBe(
+      429,
+    );
+    // Pages are never limited.
+    expect((await send({ path: "/contact" })).status).toBe(200);
+  });
+
+  it("can be switched off", async () => {
+    const send = await start({
+      RATE_LIMIT_MESSAGES: "0",
+      RATE_LIMIT_POSTS: "0",
+    });
+    for (let i = 0; i < 30; i++)
+      expect((await send(form("name=x"))).status).toBe(200);
+  });
+});
+
+describe("request log", () => {
+  it("writes one JSON line per request, without the query string", async () => {
+    const log: string[] = [];
+    const send = await start({}, echo, log);
+    const answer = await send({
+      path: "/login?token=secret-token",
+      headers: { host: "venlo.localhost:3000" },
+    });
+    await new Promise((done) => setTimeout(done, 10));
+    expect(log).toHaveLength(1);
+    const line = JSON.parse(log[0]!);
+    expect(line).toMatchObject({
+      id: answer.headers["x-request-id"],
+      site: "venlo",
+      host: "venlo.localhost:3000",
+      method: "GET",
+      path: "/login",
+      status: 200,
+    });
+    expect(line.ms).toBeGreaterThanOrEqual(0);
+    expect(log[0]).not.toContain("secret-token");
+  });
+});

@@ -1,0 +1,236 @@
+/**
+ * The HTTP server in front of the app (decision 0013): Express with `trust proxy` from TRUST_PROXY, so the
+ * public scheme, host and client address of a trusted reverse proxy count and a visitor's own X-Forwarded-*
+ * headers do not. Around React Router it adds what a production server needs: security headers on every
+ * response, refusal of malformed hosts, compression, static files with the right caching, a bounded and checked
+ * request body, per-address rate limits on posts, and one JSON log line per request.
+ */
+import { randomUUID } from "node:crypto";
+import { join } from "node:path";
+import compression from "compression";
+import express from "express";
+import type {
+  ErrorRequestHandler,
+  Request,
+  RequestHandler,
+  Response,
+} from "express";
+import { rateLimit } from "express-rate-limit";
+import onHeaders from "on-headers";
+import type { Env } from "~/env.server";
+import { isValidHost, siteName } from "~/middleware/host.server";
+import { refuse } from "./refusals";
+
+export interface ServerOptions {
+  /** React Router's handler (server/react-router.ts); tests pass a stand-in. */
+  handler: RequestHandler;
+  /** build/client: the browser's files. */
+  clientDir: string;
+  config: Pick<
+    Env,
+    "TRUST_PROXY" | "BODY_LIMIT_KB" | "RATE_LIMIT_MESSAGES" | "RATE_LIMIT_POSTS"
+  >;
+  /** Receives one JSON line per request. */
+  log?: (line: string) => void;
+}
+
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const FORM_TYPES = new Set([
+  "application/x-www-form-urlencoded",
+  "multipart/form-data",
+]);
+/** Conform's intent field: the app's forms validate in the browser and never post it; a garbled one crashes. */
+const CONFORM_INTENT = "__intent__";
+/** The school choice page's login request (app/routes/school-select.tsx posts intent=login). */
+const LOGIN_PATH = "/inschrijven";
+const CONTACT_PATH = "/contact";
+
+/** The path without query string (mail-link tokens live there) and without React Router's `.data` suffix. */
+function pathOf(req: Request): string {
+  const path = req.originalUrl.split("?")[0] ?? "";
+  return path.endsWith(".data") ? path.slice(0, -".data".length) : path;
+}
+
+function requestLog(write: (line: string) => void): RequestHandler {
+  return (req, res, next) => {
+    const started = performance.now();
+    const id = randomUUID();
+    res.set("X-Request-Id", id);
+    let written = false;
+    const done = () => {
+      if (written) return;
+      written = true;
+      const host = (req.get("host") ?? "").slice(0, 100);
+      write(
+        JSON.stringify({
+          time: new Date().toISOString(),
+          id,
+          site: siteName(req.host ?? ""),
+          host,
+          method: req.method,
+          path: (req.originalUrl.split("?")[0] ?? "").slice(0, 500),
+          status: res.statusCode,
+          ms: Math.round(performance.now() - started),
+          ...(res.writableFinished ? {} : { aborted: true }),
+        }),
+      );
+    };
+    res.on("finish", done);
+    res.on("close", done);
+    next();
+  };
+}
+
+/**
+ * Headers every response carries, static files and refusals included. The app's root middleware sets the same
+ * ones on its own responses (and a stricter Referrer-Policy on some); here they are only filled in when missing.
+ * HSTS only over HTTPS, which behind a trusted proxy is the proxy's scheme.
+ */
+const securityHeaders: RequestHandler = (req, res, next) => {
+  onHeaders(res, () => {
+    const defaults: Record<string, string> = {
+      "X-Content-Type-Options": "nosniff",
+      "X-Frame-Options": "DENY",
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+    };
+    if (req.secure) defaults["Strict-Transport-Security"] = "max-age=31536000";
+    for (const [name, value] of Object.entries(defaults))
+      if (!res.hasHeader(name)) res.setHeader(name, value);
+  });
+  next();
+};
+
+/** A Host (or trusted X-Forwarded-Host) no URL can hold, or a request target that is no path, is a bad request. */
+const requestTarget: RequestHandler = (req, res, next) => {
+  if (!isValidHost(req.host) || !req.originalUrl.startsWith("/"))
+    return refuse(res, "badRequest");
+  next();
+};
+
+function mediaType(contentType: string | undefined): string {
+  return (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+/**
+ * Request bodies: only the two form encodings, at most BODY_LIMIT_KB (a larger body is refused as soon as its
+ * length is known, and never held), and readable as a form. The app's actions read the same body again.
+ */
+function formBody(limitBytes: number): RequestHandler[] {
+  const formType: RequestHandler = (req, res, next) => {
+    if (!BODY_METHODS.has(req.method)) return next();
+    if (!FORM_TYPES.has(mediaType(req.get("content-type"))))
+      return refuse(res, "unsupportedType");
+    next();
+  };
+  const read = express.raw({
+    type: () => true,
+    limit: limitBytes,
+    inflate: false,
+  });
+  const readable: RequestHandler = async (req, res, next) => {
+    if (!BODY_METHODS.has(req.method)) return next();
+    let form: FormData;
+    try {
+      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      form = await new globalThis.Response(body as Uint8Array<ArrayBuffer>, {
+        headers: { "Content-Type": req.get("content-type")! },
+      }).formData();
+    } catch {
+      return refuse(res, "badForm");
+    }
+    if (form.has(CONFORM_INTENT)) return refuse(res, "badForm");
+    res.locals.form = form;
+    next();
+  };
+  return [
+    formType,
+    (req, res, next) =>
+      BODY_METHODS.has(req.method) ? read(req, res, next) : next(),
+    readable,
+  ];
+}
+
+/** Login requests and questions: each sends mail or reaches people, so they get the tighter limit. */
+function isMessage(req: Request, res: Response): boolean {
+  const path = pathOf(req);
+  if (path === CONTACT_PATH) return true;
+  const form = res.locals.form as FormData | undefined;
+  return path === LOGIN_PATH && form?.get("intent") === "login";
+}
+
+/**
+ * Posts per client address per minute, counted in this instance's memory (several instances each count their
+ * own). 0 switches a limit off.
+ */
+function rateLimits(config: ServerOptions["config"]): RequestHandler[] {
+  const limit = (
+    perMinute: number,
+    applies: (req: Request, res: Response) => boolean,
+  ): RequestHandler[] =>
+    perMinute > 0
+      ? [
+          rateLimit({
+            windowMs: 60_000,
+            limit: perMinute,
+            standardHeaders: "draft-8",
+            legacyHeaders: false,
+            skip: (req, res) =>
+              !BODY_METHODS.has(req.method) || !applies(req, res),
+            handler: (_req, res) => refuse(res, "tooManyRequests"),
+            // A visitor may send X-Forwarded-For without a trusted proxy; that is no configuration error.
+            validate: { xForwardedForHeader: false },
+          }),
+        ]
+      : [];
+  return [
+    ...limit(config.RATE_LIMIT_MESSAGES, isMessage),
+    ...limit(config.RATE_LIMIT_POSTS, (req, res) => !isMessage(req, res)),
+  ];
+}
+
+/** Errors of the body reader carry their status (413 too large, 415 compressed, 400 aborted); others are ours. */
+const errors: ErrorRequestHandler = (error, _req, res, _next) => {
+  const status = (error as { status?: number }).status ?? 500;
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  if (status === 413) return refuse(res, "tooLarge");
+  if (status === 415) return refuse(res, "unsupportedType");
+  if (status >= 400 && status < 500) return refuse(res, "badRequest");
+  console.error(error);
+  refuse(res, "serverError");
+};
+
+export function createServerApp(options: ServerOptions): express.Express {
+  const { config, clientDir } = options;
+  const app = express();
+  app.set("trust proxy", config.TRUST_PROXY);
+  app.disable("x-powered-by");
+  app.use(
+    requestLog(options.log ?? ((line) => process.stdout.write(`${line}\n`))),
+  );
+  app.use(securityHeaders);
+  app.use(requestTarget);
+  app.use(compression());
+  // Vite names these files by their content: they never change, so browsers may keep them for a year.
+  app.use(
+    "/assets",
+    express.static(join(clientDir, "assets"), {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      redirect: false,
+    }),
+  );
+  // Other public files (favicon, robots.txt) keep their names across releases.
+  app.use(
+    express.static(clientDir, { maxAge: "1h", index: false, redirect: false }),
+  );
+  app.use(formBody(config.BODY_LIMIT_KB * 1024));
+  const limits = rateLimits(config);
+  if (limits.length > 0) app.use(limits);
+  app.use(options.handler);
+  app.use(errors);
+  return app;
+}

@@ -1,0 +1,57 @@
+/**
+ * Starts the production server: `node build/server/index.js` (this file is the entry of the server build, see
+ * vite.config.ts, so it shares its modules with the app and runs on plain Node). Configuration is read and
+ * checked first; a bad value stops the start with a message naming the variable.
+ */
+import { fileURLToPath } from "node:url";
+import { env } from "~/env.server";
+import { createServerApp } from "./app";
+import { reactRouterHandler } from "./react-router";
+import { closeGracefully } from "./shutdown";
+
+function log(message: string, fields: Record<string, unknown> = {}) {
+  process.stdout.write(
+    `${JSON.stringify({ time: new Date().toISOString(), message, ...fields })}\n`,
+  );
+}
+
+let config: ReturnType<typeof env>;
+try {
+  config = env();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+const build = await import("virtual:react-router/server-build");
+const app = createServerApp({
+  handler: reactRouterHandler(build),
+  clientDir: fileURLToPath(new URL("../client", import.meta.url)),
+  config,
+});
+
+const server = app.listen(config.PORT, config.HOST ?? "", () => {
+  const address = server.address();
+  const port =
+    typeof address === "object" && address ? address.port : config.PORT;
+  log("listening", { url: `http://${config.HOST ?? "localhost"}:${port}` });
+});
+// Longer than a reverse proxy's idle keep-alive (often 60 s), so the proxy, not this server, closes idle
+// connections and never sends a request on one this server is closing.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+
+let stopping = false;
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    log("stopping", { signal });
+    void closeGracefully(server, config.SHUTDOWN_TIMEOUT_SECONDS * 1000).then(
+      () => {
+        log("stopped");
+        process.exit(0);
+      },
+    );
+  });
+}

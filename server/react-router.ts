@@ -1,0 +1,86 @@
+/**
+ * Hands a request to React Router as a Fetch Request and writes its answer back (decision 0013).
+ *
+ * Our own few lines instead of @react-router/express's createRequestHandler, for two reasons: the request body
+ * has been read, limited and checked by server/app.ts before the app sees it (that handler would stream it from
+ * the socket again), and the URL must be the public one exactly as Express's `trust proxy` allows: `req.protocol`
+ * and `req.host` take X-Forwarded-Proto / -Host only from a trusted proxy (that handler takes the port from
+ * X-Forwarded-Host whenever any proxy is trusted, even from a visitor who sends it directly).
+ */
+import { writeReadableStreamToWritable } from "@react-router/node";
+import type {
+  Request as ExpressRequest,
+  RequestHandler,
+  Response,
+} from "express";
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import type { ServerBuild } from "react-router";
+import { clientAddressContext, normalizeIp } from "~/session/client-ip.server";
+
+/** The address the visitor used: scheme and host as the trusted proxy received them, and the path. */
+export function publicUrl(req: ExpressRequest): string {
+  return `${req.protocol}://${req.host}${req.originalUrl}`;
+}
+
+function fetchHeaders(req: ExpressRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value])
+      headers.append(name, item);
+  }
+  return headers;
+}
+
+/** The request React Router sees; `req.body` is the body server/app.ts read (a Buffer), if any. */
+export function fetchRequest(
+  req: ExpressRequest,
+  signal: AbortSignal,
+): Request {
+  const hasBody =
+    req.method !== "GET" && req.method !== "HEAD" && Buffer.isBuffer(req.body);
+  return new Request(publicUrl(req), {
+    method: req.method,
+    headers: fetchHeaders(req),
+    body: hasBody ? (req.body as Uint8Array<ArrayBuffer>) : undefined,
+    signal,
+  });
+}
+
+async function send(res: Response, response: globalThis.Response) {
+  res.status(response.status);
+  for (const [name, value] of response.headers) res.append(name, value);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    // The visitor went away while the page streamed: nothing left to answer.
+    if (res.destroyed || res.writableEnded) return;
+    throw error;
+  }
+}
+
+export function reactRouterHandler(
+  build: ServerBuild | (() => Promise<ServerBuild>),
+  mode = process.env.NODE_ENV,
+): RequestHandler {
+  const handle = createRequestHandler(build, mode);
+  return async (req, res) => {
+    // Loaders and actions stop when the visitor goes away before the answer is written.
+    const controller = new AbortController();
+    res.on("close", () => {
+      if (!res.writableFinished) controller.abort();
+    });
+    const context = new RouterContextProvider(
+      new Map([[clientAddressContext, req.ip ? normalizeIp(req.ip) : null]]),
+    );
+    const response = await handle(
+      fetchRequest(req, controller.signal),
+      context,
+    );
+    await send(res, response);
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * The HTTP server in front of the app (server/, decision 0013), against the production build: bad hosts and bad
+ * bodies are refused with a Dutch page and a 4xx, never a 500; static files carry the security headers and
+ * their caching.
+ */
+import { request as httpRequest } from "node:http";
+import { expect, test } from "@playwright/test";
+import { APP_PORT } from "../../playwright.config";
+import { serverSideOnly } from "./support/flow";
+
+test.beforeEach(() => serverSideOnly());
+
+/** A GET with a Host header no browser would send. */
+function getWithHost(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    httpRequest(
+      {
+        host: "127.0.0.1",
+        port: APP_PORT,
+        path: "/",
+        headers: { host },
+        setHost: false,
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    )
+      .on("error", reject)
+      .end();
+  });
+}
+
+test("malformed hosts get 400, not 500", async () => {
+  for (const host of [
+    "a b",
+    "localhost<script>",
+    "venlo.localhost:99999",
+    "",
+    "x".repeat(5000),
+  ])
+    expect(await getWithHost(host), host.slice(0, 30)).toBe(400);
+});
+
+test("bodies that are no readable form get 415 or 400 with a Dutch page", async ({
+  request,
+}) => {
+  const cases: [string, string, number][] = [
+    ["application/json", '{"name":"x"}', 415],
+    ["text/plain", "name=x", 415],
+    ["application/octet-stream", "\u0000", 415],
+    ["multipart/form-data", "name=x", 400],
+    [
+      "multipart/form-data; boundary=abc",
+      "--abc\r\nContent-Disposition: form-data; name=",
+      400,
+    ],
+    ["application/x-www-form-urlencoded", "__intent__=%7Bkapot", 400],
+  ];
+  for (const [type, body, status] of cases) {
+    const response = await request.post("/contact", {
+      headers: { "Content-Type": type },
+      data: body,
+      maxRedirects: 0,
+    });
+    expect(response.status(), type).toBe(status);
+    expect(await response.text()).toContain('lang="nl"');
+  }
+  const big = await request.post("/contact", {
+    form: { bericht: "x".repeat(100 * 1024) },
+    maxRedirects: 0,
+  });
+  expect(big.status()).toBe(413);
+  expect(await big.text()).toContain("Te veel gegevens");
+});
+
+test("static files carry the security headers and their caching", async ({
+  request,
+}) => {
+  const home = await (await request.get("/")).text();
+  const asset = /\/assets\/[^"]+\.js/.exec(home)?.[0];
+  expect(asset).toBeDefined();
+  for (const [path, caching] of [
+    [asset!, "public, max-age=31536000, immutable"],
+    ["/favicon.svg", "public, max-age=3600"],
+  ] as const) {
+    const headers = (await request.get(path)).headers();
+    expect(headers["cache-control"], path).toBe(caching);
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    expect(headers["x-frame-options"], path).toBe("DENY");
+    expect(headers["referrer-policy"], path).toBe(
+      "strict-origin-when-cross-origin",
+    );
+    expect(headers["strict-transport-security"], path).toBeUndefined();
+  }
+});
