@@ -93,6 +93,11 @@ const EnvSchema = z.object({
   /** POSTs per client address per minute: login requests and questions, and all other POSTs; 0 = no limit. */
   RATE_LIMIT_MESSAGES: count.default(20),
   RATE_LIMIT_POSTS: count.default(300),
+  /**
+   * Every request's deadline for its upstream calls, retries included (ms): reverse proxies give up at about
+   * 60 s, so a page says the spec's message well before that however the upstream misbehaves.
+   */
+  REQUEST_DEADLINE_MS: z.coerce.number().int().min(1000).default(30_000),
   /** How long a stopping server waits for requests in progress. */
   SHUTDOWN_TIMEOUT_SECONDS: count.default(10),
   MAINTENANCE: flag.default(true),

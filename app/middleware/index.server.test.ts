@@ -8,6 +8,7 @@ import { getRequestState } from "~/session/request-state.server";
 import type { RequestState } from "~/session/request-state.server";
 import type {
   UpstreamClient,
+  UpstreamClientOptions,
   UpstreamIdentity,
 } from "~/upstream/client.server";
 import { UpstreamError } from "~/upstream/client.server";
@@ -40,10 +41,15 @@ async function run(
   setup: Setup = {},
 ) {
   const identities: UpstreamIdentity[] = [];
-  const createUpstream = (identity: UpstreamIdentity): UpstreamClient =>
+  const deadlines: (AbortSignal | undefined)[] = [];
+  const createUpstream = (
+    identity: UpstreamIdentity,
+    options?: UpstreamClientOptions,
+  ): UpstreamClient =>
     ({
       async call(name: string) {
         identities.push(identity);
+        deadlines.push(options?.deadline);
         if (setup.upstreamDown)
           throw new UpstreamError(
             "network",
@@ -85,7 +91,7 @@ async function run(
     return result ?? dispatch(index + 1);
   };
   const response = await dispatch(0);
-  return { response, handlerRan, identities };
+  return { response, handlerRan, identities, deadlines };
 }
 
 /** A request as the HTTP server hands it over: its URL carries the host the visitor asked for. */
@@ -349,6 +355,23 @@ describe("session", () => {
     expect(identities.at(-1)?.registrationId).toBe(
       "registration-from-login-token",
     );
+  });
+
+  it("gives every upstream call of a request the request's one deadline", async () => {
+    const { deadlines } = await run(
+      get("/"),
+      async (state) => {
+        await state!.upstream.call("settings");
+        await new Promise((resolve) => setTimeout(resolve, 1100));
+        await state!.upstream.call("orientationDays");
+        return new Response("page");
+      },
+      { env: { REQUEST_DEADLINE_MS: "1000" } },
+    );
+    expect(deadlines).toHaveLength(2);
+    expect(deadlines[0]).toBeInstanceOf(AbortSignal);
+    expect(deadlines[1]).toBe(deadlines[0]);
+    expect(deadlines[1]?.aborted).toBe(true);
   });
 
   it("keeps toasts taken for a response that turns out to be a redirect", async () => {

@@ -141,7 +141,12 @@ export function createRootMiddleware(
       secrets: config.SESSION_SECRET,
       secure: protocol === "https",
     });
-    const upstream = visitorUpstream(host, visitor, createUpstream);
+    const upstream = visitorUpstream(
+      host,
+      visitor,
+      createUpstream,
+      AbortSignal.timeout(config.REQUEST_DEADLINE_MS),
+    );
     setRequestState(context, {
       site,
       host,

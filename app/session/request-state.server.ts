@@ -47,12 +47,13 @@ type CreateClient = typeof createUpstreamClient;
 
 /**
  * An upstream client that reads the visitor's identity at each call, so a registration id stored by a loader
- * or action is sent with every later call in the same request.
+ * or action is sent with every later call in the same request. Every call ends by the request's deadline.
  */
 export function visitorUpstream(
   host: string,
   session: VisitorSession,
   create: CreateClient = createUpstreamClient,
+  deadline?: AbortSignal,
 ): UpstreamClient {
   return {
     call(name, input) {
@@ -61,7 +62,7 @@ export function visitorUpstream(
         anonymousUserId: session.anonymousUserId,
         registrationId: session.registrationId,
       };
-      return create(identity).call(name, input);
+      return create(identity, { deadline }).call(name, input);
     },
   };
 }
