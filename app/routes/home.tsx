@@ -75,10 +75,12 @@ async function confirmedDayId(
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { upstream } = getRequestState(context);
-  const [page, days, logos, confirmedDay] = await Promise.allSettled([
-    upstream.call("page", { params: { slug: "home" } }),
-    upstream.call("orientationDays"),
-    upstream.call("schoolLogos"),
+  const [[page, days, logos], confirmedDay] = await Promise.all([
+    Promise.allSettled([
+      upstream.call("page", { params: { slug: "home" } }),
+      upstream.call("orientationDays"),
+      upstream.call("schoolLogos"),
+    ]),
     confirmedDayId(context),
   ]);
 
@@ -105,8 +107,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     html: pageData?.text ? sanitizeHtml(pageData.text) : null,
     failed,
     daysLoaded: days.status === "fulfilled",
-    confirmedDayId:
-      confirmedDay.status === "fulfilled" ? confirmedDay.value : null,
+    confirmedDayId: confirmedDay,
     days: dayList.toSorted(byDate).map((day) => ({
       id: day.id,
       school: day.schoolDisplay,

@@ -168,6 +168,8 @@ test.describe("finding 4: a wrong method on a resource route", () => {
       page.getByRole("link", { name: "Ga naar Home" }),
     ).toBeVisible();
     await expectNoA11yViolations(page);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expectNoA11yViolations(page);
 
     const wrong: [string, string, string][] = [
       ["GET", "/winkelwagen", "POST"],
@@ -242,6 +244,10 @@ test.describe("finding 6: another day with a confirmed registration", () => {
     await otherDay();
     await expect(question).toBeVisible();
     await expectNoA11yViolations(page);
+    if (!javaScriptEnabled()) {
+      await page.emulateMedia({ colorScheme: "dark" });
+      await expectNoA11yViolations(page);
+    }
     if (javaScriptEnabled()) {
       await question.getByRole("button", { name: "Annuleren" }).click();
       await expect(question).toBeHidden();
@@ -352,6 +358,8 @@ test.describe("finding 9: the maintenance page", () => {
         unit,
       ).toBeGreaterThanOrEqual(8);
     }
+    await expectNoA11yViolations(page);
+    await page.emulateMedia({ colorScheme: "dark" });
     await expectNoA11yViolations(page);
   });
 });
