@@ -194,6 +194,8 @@ test.describe("finding 5: the upstream is down", () => {
   let app: RunningServer;
 
   test.beforeAll(async () => {
+    // The test runs once, without JavaScript (serverSideOnly).
+    if (test.info().project.use.javaScriptEnabled !== false) return;
     // Nobody listens on this port: every upstream call is refused.
     app = await startAppServer({
       UPSTREAM_URL: `http://127.0.0.1:${await freePort()}`,
@@ -323,6 +325,7 @@ test.describe("finding 9: the maintenance page", () => {
   let app: RunningServer;
 
   test.beforeAll(async () => {
+    // The test runs once, without JavaScript (serverSideOnly).
     if (test.info().project.use.javaScriptEnabled !== false) return;
     app = await startAppServer({
       MAINTENANCE: "true",
