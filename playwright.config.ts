@@ -11,7 +11,7 @@ export const UPSTREAM_URL = `http://127.0.0.1:${UPSTREAM_PORT}`;
 
 // Debian's Chromium where installed (no browser downloads on some machines); Playwright's own otherwise.
 const systemChromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const launchOptions = existsSync(systemChromium)
+export const launchOptions = existsSync(systemChromium)
   ? {
       executablePath: systemChromium,
       args: [

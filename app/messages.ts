@@ -232,3 +232,18 @@ export const CONFIRM_PAGE = {
   pendingIntro: "Bevestig je inschrijving met de knop hieronder.",
   confirm: "Inschrijving bevestigen",
 } as const;
+
+// ─── Finishing pass: wrong methods, switching days, the site's name ─────────
+
+/** A resource route asked with a method it does not answer (405). */
+export const METHOD_NOT_ALLOWED = {
+  title: "Niet beschikbaar",
+  message: "Deze pagina kun je zo niet openen.",
+} as const;
+
+/** Choosing another day while the visitor holds a confirmed registration (the cancel dialog's words). */
+export const SWITCH_DAY = {
+  title: "Andere dag kiezen",
+  explanation:
+    "Je bent al ingeschreven voor een andere dag. Als je deze dag kiest, wordt die inschrijving geannuleerd.",
+} as const;

@@ -22,28 +22,16 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { env } from "~/env.server";
 import { rootMiddleware } from "~/middleware/index.server";
-import { MESSAGES } from "~/messages";
+import { MESSAGES, METHOD_NOT_ALLOWED } from "~/messages";
 import { reportError } from "~/lib/error-reporting.client";
 import { useNonce } from "~/lib/nonce";
+import { siteName } from "~/lib/site-name";
 import { themeCss } from "~/lib/theme";
 import { getRegistration } from "~/registration/registration.server";
 import { getRequestState } from "~/session/request-state.server";
 import { getSettings } from "~/upstream/settings.server";
 
 export const middleware = rootMiddleware;
-
-/** The client hint that tells the server the system colour scheme, so dark pages are dark from the first byte. */
-const COLOR_SCHEME_HINT = "Sec-CH-Prefers-Color-Scheme";
-
-export function headers() {
-  return { "Accept-CH": COLOR_SCHEME_HINT, Vary: COLOR_SCHEME_HINT };
-}
-
-/**
- * Sets the dark class from the system preference before the first paint, for browsers that did not send the
- * hint, and keeps it in step when the preference changes.
- */
-const COLOR_SCHEME_SCRIPT = `(function(){var m=matchMedia("(prefers-color-scheme: dark)");function a(){document.documentElement.classList.toggle("dark",m.matches)}a();m.addEventListener("change",a)})()`;
 
 /** What search results and shared links say about the site. */
 function siteDescription(locationName: string | null | undefined) {
@@ -74,11 +62,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getSettings(site, upstream),
     bare ? false : hasCreatedRegistration(context),
   ]);
-  const hint = request.headers.get(COLOR_SCHEME_HINT)?.replaceAll('"', "");
   return {
     settings,
+    siteName: siteName(settings.fullLocationName, site),
     themeCss: themeCss(settings.primaryColor),
-    dark: hint === "dark",
     dayChosen: session.orientationDayId !== null,
     showLogout,
     toasts: session
@@ -101,23 +88,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const items = navItems(data?.dayChosen ?? false);
 
   return (
-    // The colour-scheme script may change the class before hydration; that difference is intended.
-    <html
-      lang="nl"
-      className={data?.dark ? "dark" : undefined}
-      suppressHydrationWarning
-    >
+    // Dark mode comes from the stylesheet (prefers-color-scheme); a "dark" or "light" class would override it.
+    <html lang="nl">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {data?.sentryDsn ? (
           <meta name="sentry-dsn" content={data.sentryDsn} />
         ) : null}
-        <script
-          nonce={nonce}
-          suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: COLOR_SCHEME_SCRIPT }}
-        />
         <meta
           name="description"
           content={siteDescription(data?.settings.fullLocationName)}
@@ -148,11 +126,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <>
             <SiteHeader
               settings={data?.settings ?? null}
+              siteName={data?.siteName ?? siteName(null, "")}
               items={items}
               showLogout={data?.showLogout ?? false}
             />
-            <div className="flex-1 pb-24 md:pb-0">{children}</div>
-            {data ? <SiteFooter settings={data.settings} /> : null}
+            <div className="flex-1">{children}</div>
+            {data ? (
+              <SiteFooter settings={data.settings} siteName={data.siteName} />
+            ) : null}
             <BottomTabBar items={items} />
           </>
         )}
@@ -171,6 +152,9 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <MessagePage message={MESSAGES.notFound} />;
+  }
+  if (isRouteErrorResponse(error) && error.status === 405) {
+    return <MessagePage message={METHOD_NOT_ALLOWED.message} />;
   }
   return <UnexpectedError error={error} />;
 }

@@ -8,6 +8,8 @@ export default [
   route("workshop/:slug", "routes/workshop.tsx"),
   route("inschrijving-afronden", "routes/registration-form.tsx"),
   route("inschrijving-annuleren", "routes/cancel.tsx"),
+  // Choosing another day on Home with a confirmed registration, asked without JavaScript.
+  route("dag-wijzigen", "routes/switch-day.tsx"),
   route("login", "routes/login.tsx"),
   route("inschrijving-bevestigen", "routes/confirm.tsx"),
   route("contact", "routes/contact.tsx"),

@@ -45,8 +45,13 @@ function step(list: HTMLElement, direction: 1 | -1) {
   else list.scrollBy({ left: direction * width, behavior });
 }
 
+/** The carousel's buttons on the page's own surface, also in dark mode (the outline button is white). */
+const CONTROL_CLASS =
+  "dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800";
+
 /**
- * School logos: 3 in view, 2 under 768 px, 1 under 640 px. Without JavaScript a row that scrolls sideways;
+ * School logos: 3 in view, 2 under 768 px, 1 under 640 px, and a quarter of the next one at the edge, so that the
+ * row shows it goes on (without JavaScript it is the only cue that it scrolls). Without JavaScript a row that scrolls sideways;
  * with it, it advances one logo every 5 s, pausing while hovered or focused, and not starting by itself when
  * the visitor prefers reduced motion. A button stops and restarts it (WCAG 2.2.2).
  */
@@ -110,6 +115,7 @@ export function LogoCarousel({ logos }: { logos: SchoolLogo[] }) {
               variant="outline"
               size="icon"
               aria-label="Vorige school"
+              className={CONTROL_CLASS}
               onClick={() => listRef.current && step(listRef.current, -1)}
             >
               <ChevronLeft aria-hidden="true" />
@@ -118,6 +124,7 @@ export function LogoCarousel({ logos }: { logos: SchoolLogo[] }) {
               type="button"
               variant="outline"
               size="icon"
+              className={CONTROL_CLASS}
               aria-label={
                 playing
                   ? "Automatisch afspelen stoppen"
@@ -136,6 +143,7 @@ export function LogoCarousel({ logos }: { logos: SchoolLogo[] }) {
               variant="outline"
               size="icon"
               aria-label="Volgende school"
+              className={CONTROL_CLASS}
               onClick={() => listRef.current && step(listRef.current, 1)}
             >
               <ChevronRight aria-hidden="true" />
@@ -145,12 +153,12 @@ export function LogoCarousel({ logos }: { logos: SchoolLogo[] }) {
       </div>
       <ul
         ref={listRef}
-        className="flex snap-x snap-mandatory gap-4 overflow-x-auto pb-2"
+        className="flex snap-x snap-mandatory [scrollbar-width:thin] gap-4 overflow-x-auto pb-2"
       >
         {logos.map((school) => (
           <li
             key={school.id}
-            className="w-full shrink-0 snap-start sm:w-[calc((100%-1rem)/2)] md:w-[calc((100%-2rem)/3)]"
+            className="w-[calc((100%-1rem)/1.25)] shrink-0 snap-start sm:w-[calc((100%-2rem)/2.25)] md:w-[calc((100%-3rem)/3.25)]"
           >
             <a
               href={school.website ?? "#"}
@@ -158,7 +166,7 @@ export function LogoCarousel({ logos }: { logos: SchoolLogo[] }) {
                 ? { target: "_blank", rel: "noopener noreferrer" }
                 : {})}
               title={`Ga naar de website van ${school.display}`}
-              className="focus-visible:ring-primary-700 dark:focus-visible:ring-primary-300 flex h-28 items-center justify-center rounded-lg border border-gray-200 bg-white p-4 focus-visible:ring-2 focus-visible:outline-none focus-visible:ring-inset dark:border-gray-700"
+              className="focus-visible:ring-primary-700 dark:focus-visible:ring-primary-300 flex h-28 items-center justify-center rounded-lg border border-gray-200 bg-white p-4 focus-visible:ring-2 focus-visible:outline-none focus-visible:ring-inset dark:border-gray-700 dark:bg-gray-200"
             >
               {school.logo ? (
                 <img

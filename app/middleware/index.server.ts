@@ -1,6 +1,6 @@
 /**
  * The root middleware: runs before every loader and action, in this order (spec "Route guard", server side):
- *   security headers → host guard → cross-origin refusal → maintenance → session.
+ *   security headers → host guard → cross-origin refusal → maintenance → session → resource route methods.
  * Each step is a separate function so it reads on its own; createRootMiddleware takes its dependencies so the
  * chain can be tested with any configuration and clock.
  */
@@ -11,12 +11,19 @@ import type { Env } from "~/env.server";
 import { clientAddress } from "~/session/client-ip.server";
 import { hasMaintenanceBypass } from "~/session/maintenance-bypass.server";
 import {
+  getRequestState,
   setRequestState,
   visitorUpstream,
 } from "~/session/request-state.server";
 import { VisitorSession } from "~/session/session.server";
 import { createUpstreamClient } from "~/upstream/client.server";
+import { siteName } from "~/lib/site-name";
+import { DEFAULT_SETTINGS, getSettings } from "~/upstream/settings.server";
 import { requestOrigin } from "./host.server";
+import {
+  methodNotAllowedResponse,
+  resourceRouteMethods,
+} from "./methods.server";
 import {
   MAINTENANCE_PATH,
   isMaintenanceExempt,
@@ -166,7 +173,37 @@ export function createRootMiddleware(
     );
   };
 
-  return [securityHeaders, hostGuard, crossOriginGuard, maintenance, session];
+  /** A resource route asked with a method it does not answer gets the site's 405 page (methods.server.tsx). */
+  const resourceMethods: MiddlewareFunction<Response> = async (
+    { request, url, pattern, context },
+    next,
+  ) => {
+    const allow = resourceRouteMethods(pattern);
+    if (!allow || allow.includes(request.method)) return next();
+    const { site } = requestOrigin(request);
+    // The health check runs without a session, and so without settings.
+    const state =
+      url.pathname === HEALTH_PATH ? null : getRequestState(context);
+    const settings = state
+      ? await getSettings(state.site, state.upstream)
+      : DEFAULT_SETTINGS;
+    return methodNotAllowedResponse({
+      allow,
+      path: url.pathname,
+      settings,
+      siteName: siteName(settings.fullLocationName, site),
+      dayChosen: state?.session.orientationDayId != null,
+    });
+  };
+
+  return [
+    securityHeaders,
+    hostGuard,
+    crossOriginGuard,
+    maintenance,
+    session,
+    resourceMethods,
+  ];
 }
 
 export const rootMiddleware: MiddlewareFunction<Response>[] =

@@ -1,6 +1,8 @@
 /**
  * Contact 'Stel een vraag' (spec "Contact page", sections 5 and 8): the site's locations and the question form.
  * The form posts to this route's action, with or without JavaScript; on an upstream failure every value stays.
+ * The form comes first, so that on a phone it is in reach without scrolling past the locations; those are
+ * compact there (their pictures, which repeat the location's name, show from 640 px up).
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
@@ -98,7 +100,8 @@ export default function Contact({
       className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-8"
     >
       <h1 className="text-3xl font-bold">Stel een vraag</h1>
-      <div className="grid gap-10 lg:grid-cols-[1fr_1.25fr]">
+      <div className="grid gap-10 lg:grid-cols-[1.25fr_1fr]">
+        <QuestionForm key={key} lastResult={actionData?.result} />
         <section
           aria-labelledby="locaties-titel"
           className="flex flex-col gap-4"
@@ -124,11 +127,11 @@ export default function Contact({
                       <img
                         src={location.afbeelding}
                         alt=""
-                        className="aspect-video w-full object-cover sm:w-48 sm:self-center"
+                        className="hidden aspect-video object-cover sm:block sm:w-48 sm:self-center"
                         loading="lazy"
                       />
                     ) : null}
-                    <div className="flex flex-col gap-1 p-5 text-sm">
+                    <div className="flex flex-col gap-1 p-4 text-sm sm:p-5">
                       <h3 className="text-base font-semibold">
                         {location.display}
                       </h3>
@@ -159,7 +162,6 @@ export default function Contact({
             })}
           </ul>
         </section>
-        <QuestionForm key={key} lastResult={actionData?.result} />
       </div>
     </main>
   );

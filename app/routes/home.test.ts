@@ -21,7 +21,11 @@ const DEFAULT_ANSWERS: UpstreamAnswers = {
 let session: VisitorSession;
 let calls: string[];
 
-async function choose(orientationDayId: string, answers: UpstreamAnswers = {}) {
+async function choose(
+  orientationDayId: string,
+  answers: UpstreamAnswers = {},
+  confirm?: string,
+) {
   const context = routeContext(
     session,
     { ...DEFAULT_ANSWERS, ...answers },
@@ -29,6 +33,7 @@ async function choose(orientationDayId: string, answers: UpstreamAnswers = {}) {
   );
   const body = new FormData();
   body.set("orientationDayId", orientationDayId);
+  if (confirm !== undefined) body.set("confirm", confirm);
   const request = new Request("http://localhost/?index", {
     method: "POST",
     body,
@@ -136,6 +141,42 @@ describe("choosing an orientation day on Home", () => {
     expect(session.takeToasts()).toEqual([
       { kind: "error", message: MESSAGES.genericError, durationMs: 5_000 },
     ]);
+  });
+
+  describe("with a confirmed registration for another day", () => {
+    const confirmed = draftRegistration({
+      created: "2025-05-01T10:00:00+02:00",
+    });
+    const answers: UpstreamAnswers = {
+      registration: async () => ({ status: 200, data: confirmed }),
+      delete: async () => ({ status: 200, data: { message: "ok" } }),
+    };
+
+    beforeEach(() => {
+      session.setOrientationDay(1);
+      session.setSchool(7);
+      session.setRegistrationId("registration-id-of-the-visitor");
+    });
+
+    it("asks first: goes to the question and changes nothing", async () => {
+      expect(location(await choose("3", answers))).toBe("/dag-wijzigen?dag=3");
+      expect(calls).toEqual(["registration"]);
+      expect(session.orientationDayId).toBe(1);
+      expect(session.schoolId).toBe(7);
+      expect(session.registrationId).toBe("registration-id-of-the-visitor");
+    });
+
+    it("once the visitor agreed, deletes it and starts the new day", async () => {
+      expect(location(await choose("3", answers, "1"))).toBe("/inschrijven");
+      expect(calls).toEqual(["registration", "delete", "registrationHash"]);
+      expect(session.orientationDayId).toBe(3);
+      expect(session.registrationId).toBe(FRESH_ID);
+    });
+
+    it("asks nothing when the same day is chosen again", async () => {
+      expect(location(await choose("1", answers))).toBe("/workshops");
+      expect(calls).toEqual(["registration"]);
+    });
   });
 
   it("refuses an id that is not a number with a 400", async () => {

@@ -1,13 +1,23 @@
 /**
  * Home (spec "Home"): the page text, a card per orientation day with an 'Inschrijven' form choosing that day
  * (spec "Choosing an orientation day"), and the school logo carousel.
+ *
+ * Choosing another day deletes the visitor's registration. A confirmed one is not given up by one click: the
+ * action asks first (the cancel dialog's question, as a page at /dag-wijzigen), unless the form says the visitor
+ * already agreed (`confirm`), as the dialog's 'Ja, schrijf mij uit' does. A draft is replaced without asking.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CircleAlert } from "lucide-react";
 import { data, Form, href, redirect } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";
 import type { Route } from "./+types/home";
 import { LogoCarousel } from "~/components/logo-carousel";
+import {
+  CONFIRM_FIELD,
+  SwitchDayDialog,
+  switchDayHref,
+} from "~/components/registration/switch-day";
 import { RichText } from "~/components/rich-text";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -48,12 +58,30 @@ function byDate(a: OrientationDay, b: OrientationDay) {
   );
 }
 
+/** The day of the visitor's confirmed registration, if any: choosing another day then asks first. */
+async function confirmedDayId(
+  context: Route.LoaderArgs["context"],
+): Promise<number | null> {
+  try {
+    const lookup = await getRegistration(context);
+    return lookup.state === "found" && lookup.registration.created !== null
+      ? lookup.registration.orientationDay.id
+      : null;
+  } catch {
+    // Unknown: the action asks the upstream again when a day is chosen, and asks the visitor when needed.
+    return null;
+  }
+}
+
 export async function loader({ context }: Route.LoaderArgs) {
   const { upstream } = getRequestState(context);
-  const [page, days, logos] = await Promise.allSettled([
-    upstream.call("page", { params: { slug: "home" } }),
-    upstream.call("orientationDays"),
-    upstream.call("schoolLogos"),
+  const [[page, days, logos], confirmedDay] = await Promise.all([
+    Promise.allSettled([
+      upstream.call("page", { params: { slug: "home" } }),
+      upstream.call("orientationDays"),
+      upstream.call("schoolLogos"),
+    ]),
+    confirmedDayId(context),
   ]);
 
   // A missing home page (404) is no failure: the title and text are optional.
@@ -79,6 +107,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     html: pageData?.text ? sanitizeHtml(pageData.text) : null,
     failed,
     daysLoaded: days.status === "fulfilled",
+    confirmedDayId: confirmedDay,
     days: dayList.toSorted(byDate).map((day) => ({
       id: day.id,
       school: day.schoolDisplay,
@@ -101,6 +130,8 @@ const ChooseDaySchema = z.object({
     .number({ error: VALIDATION.invalid("orientationDayId") })
     .int()
     .positive(),
+  /** The visitor agreed to give up a confirmed registration of another day. */
+  [CONFIRM_FIELD]: z.literal("1").optional(),
 });
 
 /** Spec "Choosing an orientation day". */
@@ -125,6 +156,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       // A registration belongs to one day: cancel it before switching, then start the new day afresh. Its own
       // day decides, not the session's, which is forgotten after 24 h while the registration lives on.
       if (registration.orientationDay.id !== chosen) {
+        if (
+          registration.created !== null &&
+          submission.value[CONFIRM_FIELD] !== "1"
+        )
+          return redirect(switchDayHref(chosen));
         await upstream.call("delete");
         session.setRegistrationId(null);
       }
@@ -155,18 +191,18 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
-  const { title, html, failed, daysLoaded, days, logos } = loaderData;
+  const { title, html, failed, daysLoaded, confirmedDayId, days, logos } =
+    loaderData;
+  const hydrated = useHydrated();
+  // When the days could not be loaded, the events section says so itself; the message is shown once.
+  const topError =
+    actionData?.error ?? (failed && daysLoaded ? MESSAGES.genericError : null);
   return (
     <main
       id="inhoud"
       className="mx-auto flex w-full max-w-6xl flex-col gap-10 px-4 py-8"
     >
-      {failed || actionData?.error ? (
-        <Alert variant="destructive" role="alert">
-          <CircleAlert aria-hidden="true" />
-          <p>{actionData?.error ?? MESSAGES.genericError}</p>
-        </Alert>
-      ) : null}
+      {topError ? <ErrorAlert message={topError} /> : null}
 
       {title || html ? (
         <section className="flex flex-col gap-4">
@@ -188,11 +224,11 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
             Evenementen
           </h1>
         )}
-        {days.length === 0 ? (
-          // When the list could not be loaded, the alert above says so; "no events" would not be true.
-          daysLoaded ? (
-            <p>{MESSAGES.noEvents}</p>
-          ) : null
+        {!daysLoaded ? (
+          // "No events" would not be true: the list could not be loaded.
+          <ErrorAlert message={MESSAGES.genericError} />
+        ) : days.length === 0 ? (
+          <p>{MESSAGES.noEvents}</p>
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {days.map((day) => (
@@ -209,19 +245,29 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
                     <p>{day.time}</p>
                   </CardContent>
                   <CardFooter>
-                    <Form method="post">
-                      <input
-                        type="hidden"
-                        name="orientationDayId"
-                        value={day.id}
+                    {/* Without JavaScript the form goes, and the action asks on a page instead. */}
+                    {hydrated &&
+                    confirmedDayId !== null &&
+                    confirmedDayId !== day.id ? (
+                      <SwitchDayDialog
+                        orientationDayId={day.id}
+                        label={`Inschrijven voor ${day.school}, ${day.date}`}
                       />
-                      <Button
-                        type="submit"
-                        aria-label={`Inschrijven voor ${day.school}, ${day.date}`}
-                      >
-                        Inschrijven
-                      </Button>
-                    </Form>
+                    ) : (
+                      <Form method="post">
+                        <input
+                          type="hidden"
+                          name="orientationDayId"
+                          value={day.id}
+                        />
+                        <Button
+                          type="submit"
+                          aria-label={`Inschrijven voor ${day.school}, ${day.date}`}
+                        >
+                          Inschrijven
+                        </Button>
+                      </Form>
+                    )}
                   </CardFooter>
                 </Card>
               </li>
@@ -232,5 +278,14 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
 
       <LogoCarousel logos={logos} />
     </main>
+  );
+}
+
+function ErrorAlert({ message }: { message: string }) {
+  return (
+    <Alert variant="destructive" role="alert">
+      <CircleAlert aria-hidden="true" />
+      <p>{message}</p>
+    </Alert>
   );
 }

@@ -1,5 +1,6 @@
 /**
- * The maintenance page (spec "Maintenance page"): the reopening date and a countdown that the server renders and
+ * The maintenance page (spec "Maintenance page"): the site's logo and name (the page has no header of its own),
+ * the reopening date and a countdown that the server renders and
  * JavaScript keeps ticking; the page reloads itself at the end (a meta refresh does it without JavaScript). The
  * one allowed IP address gets a button that switches maintenance off for that browser.
  */
@@ -14,8 +15,10 @@ import {
   parseMaintenanceEnd,
 } from "~/middleware/maintenance.server";
 import { normalizeIp } from "~/session/client-ip.server";
+import { siteName } from "~/lib/site-name";
 import { maintenanceBypassSetCookie } from "~/session/maintenance-bypass.server";
 import { getRequestState } from "~/session/request-state.server";
+import { getSettings } from "~/upstream/settings.server";
 
 /**
  * The longest wait of the no-JavaScript reload, so a changed end time is picked up within a day. A timed refresh
@@ -29,10 +32,14 @@ function mayBypass(clientIp: string | null): boolean {
   return Boolean(allowed && clientIp && normalizeIp(allowed) === clientIp);
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const end = parseMaintenanceEnd(env().MAINTENANCE_END);
-  const { clientIp } = getRequestState(context);
+  const { clientIp, site, upstream } = getRequestState(context);
+  // Shared with the root loader through the settings cache; a failure gives the defaults, never an error.
+  const settings = await getSettings(site, upstream);
   return {
+    logo: settings.logo,
+    siteName: siteName(settings.fullLocationName, site),
     // Spec: day and month in the Indonesian locale format, e.g. "1 Oktober".
     reopening: new Intl.DateTimeFormat("id-ID", {
       day: "numeric",
@@ -112,6 +119,17 @@ export default function UnderConstruction({
       <noscript>
         <meta httpEquiv="refresh" content={String(refreshSeconds)} />
       </noscript>
+      <div className="flex flex-col items-center gap-3">
+        {loaderData.logo ? (
+          <img
+            src={loaderData.logo}
+            // The name follows as text.
+            alt=""
+            className="h-16 w-auto max-w-full object-contain dark:rounded-md dark:bg-gray-100 dark:px-1"
+          />
+        ) : null}
+        <p className="text-lg font-semibold">{loaderData.siteName}</p>
+      </div>
       <h1
         lang="en"
         className="text-primary-800 dark:text-primary-200 text-3xl font-bold sm:text-4xl"
@@ -123,11 +141,11 @@ export default function UnderConstruction({
         <h2 id="resterende-tijd" className="sr-only">
           {MAINTENANCE.remaining}
         </h2>
-        <div role="timer" className="grid grid-cols-4 gap-3">
+        <div role="timer" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           {parts(remainingMs).map(({ value, label }) => (
             <p
               key={label}
-              className="bg-primary-50 dark:bg-primary-950 flex flex-col items-center rounded-lg p-3"
+              className="bg-primary-50 dark:bg-primary-950 flex flex-col items-center rounded-lg px-4 py-3"
             >
               <span className="text-3xl font-bold tabular-nums sm:text-4xl">
                 {value}

@@ -1,6 +1,6 @@
 /**
  * Behaviours that need a created (confirmed) registration: the logout button, and Home's day choice cancelling
- * the registration when the visitor picks another day. The registration is made through the upstream's real API
+ * the registration (after asking) when the visitor picks another day. The registration is made through the upstream's real API
  * (support/registration.ts).
  */
 import { expect, test, type Page } from "@playwright/test";
@@ -77,7 +77,7 @@ test("choosing the same day again keeps the registration and goes on to its work
   await expect(logoutButton(page)).toBeVisible();
 });
 
-test("choosing another day cancels the registration upstream first, then goes to /inschrijven", async ({
+test("choosing another day asks, then cancels the registration upstream first and goes to /inschrijven", async ({
   page,
   request,
 }) => {
@@ -86,6 +86,8 @@ test("choosing another day cancels the registration upstream first, then goes to
   await page.goto("/");
   await expect(logoutButton(page)).toBeVisible();
   await chooseDayButton(page, 1).click();
+  // A confirmed place is given up only after the cancel question (a dialog, or a page without JavaScript).
+  await page.getByRole("button", { name: "Ja, schrijf mij uit" }).click();
   await expect(page).toHaveURL(/\/inschrijven$/);
 
   expect(await fetchRegistration(request, registration)).toBeNull();

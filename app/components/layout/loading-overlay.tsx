@@ -1,18 +1,38 @@
+import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
+
+/** Navigations quicker than this show no overlay at all, so they do not flash. */
+export const OVERLAY_DELAY_MS = 400;
+
+/** Whether `active` has held for `delayMs` without a break. */
+function useDelayed(active: boolean, delayMs: number): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!active) return;
+    const timer = window.setTimeout(() => setShown(true), delayMs);
+    return () => {
+      window.clearTimeout(timer);
+      setShown(false);
+    };
+  }, [active, delayMs]);
+  return active && shown;
+}
 
 /**
  * Full-screen overlay with a spinner while a navigation or form submission is pending (spec: stroke width 5,
  * one turn per 0.6 s). It exists only with JavaScript: without it the browser shows its own progress.
- * It fades in after a short delay so that fast navigations do not flash; with reduced motion it does not spin.
+ * It appears only once a navigation has taken a moment, as one solid layer (no page text shows through
+ * 'Laden…'); with reduced motion it neither fades in nor spins.
  */
 export function LoadingOverlay() {
   const navigation = useNavigation();
-  if (navigation.state === "idle") return null;
+  const shown = useDelayed(navigation.state !== "idle", OVERLAY_DELAY_MS);
+  if (!shown) return null;
   return (
     <div
       role="status"
       aria-busy="true"
-      className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-3 bg-white/70 opacity-100 transition-opacity delay-200 duration-150 dark:bg-gray-950/70 starting:opacity-0"
+      className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-3 bg-white transition-opacity duration-150 motion-reduce:transition-none dark:bg-gray-950 starting:opacity-0"
     >
       <svg
         viewBox="0 0 50 50"

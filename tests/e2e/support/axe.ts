@@ -37,8 +37,13 @@ export async function expectNoA11yViolations(page: Page): Promise<void> {
     .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, "");
   const browser = page.context().browser();
   if (!browser) throw new Error("expectNoA11yViolations: no browser");
+  // The audit sees the colour scheme the page was shown in (emulateMedia does not carry over to a new context).
+  const dark = await page.evaluate(
+    () => matchMedia("(prefers-color-scheme: dark)").matches,
+  );
   const context = await browser.newContext({
     viewport: page.viewportSize(),
+    colorScheme: dark ? "dark" : "light",
     locale: "nl-NL",
     // Contexts made inside a test inherit the project's options; axe itself needs JavaScript to run.
     javaScriptEnabled: true,

@@ -1,0 +1,77 @@
+/**
+ * Choosing another day on Home while the visitor holds a confirmed registration (which choosing a day deletes):
+ * the cancel dialog's question first. With JavaScript a dialog on Home; without it Home's action answers with the
+ * same question as a page (/dag-wijzigen). Either way 'Ja, schrijf mij uit' posts the day choice to Home's action
+ * again, now with the confirmation, and 'Annuleren' changes nothing.
+ */
+import { useState } from "react";
+import { Form, href } from "react-router";
+import { CANCEL_LABELS } from "~/components/registration/cancel-registration";
+import { Button } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog";
+import { MESSAGES, SWITCH_DAY } from "~/messages";
+
+/** The field that says the visitor agreed to give up the confirmed registration. */
+export const CONFIRM_FIELD = "confirm";
+
+/** The question as a page, for the day the visitor chose. */
+export function switchDayHref(orientationDayId: number): string {
+  return `${href("/dag-wijzigen")}?${new URLSearchParams({ dag: String(orientationDayId) })}`;
+}
+
+/** 'Ja, schrijf mij uit': the day choice again, to Home's action, with the confirmation. */
+export function ConfirmSwitchForm({
+  orientationDayId,
+}: {
+  orientationDayId: number;
+}) {
+  return (
+    <Form method="post" action="/?index">
+      <input type="hidden" name="orientationDayId" value={orientationDayId} />
+      <input type="hidden" name={CONFIRM_FIELD} value="1" />
+      <Button type="submit" variant="destructive">
+        {CANCEL_LABELS.confirm}
+      </Button>
+    </Form>
+  );
+}
+
+/** The card's 'Inschrijven' once hydrated: a button opening the question. */
+export function SwitchDayDialog({
+  orientationDayId,
+  label,
+}: {
+  orientationDayId: number;
+  /** The accessible name of the 'Inschrijven' button (which day). */
+  label: string;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button type="button" aria-label={label}>
+          Inschrijven
+        </Button>
+      </DialogTrigger>
+      <DialogContent side="center">
+        <DialogTitle>{MESSAGES.cancelQuestion}</DialogTitle>
+        <DialogDescription>{SWITCH_DAY.explanation}</DialogDescription>
+        <div className="flex flex-wrap justify-end gap-3">
+          <DialogClose asChild>
+            <Button type="button" variant="outline">
+              {CANCEL_LABELS.keep}
+            </Button>
+          </DialogClose>
+          <ConfirmSwitchForm orientationDayId={orientationDayId} />
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * /dag-wijzigen?dag={id}: the cancel dialog's question as a page, for a visitor without JavaScript who chose
+ * another day on Home while holding a confirmed registration (see components/registration/switch-day.tsx).
+ * Showing it changes nothing; when there is nothing to ask (no confirmed registration for another day) the
+ * visitor goes home.
+ */
+import { CircleAlert } from "lucide-react";
+import { href, Link, redirect } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/switch-day";
+import { CANCEL_LABELS } from "~/components/registration/cancel-registration";
+import { ConfirmSwitchForm } from "~/components/registration/switch-day";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { MESSAGES, SWITCH_DAY } from "~/messages";
+import { getRegistration } from "~/registration/registration.server";
+
+const DayParam = z.coerce.number().int().positive();
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const day = DayParam.safeParse(new URL(request.url).searchParams.get("dag"));
+  if (!day.success) throw redirect(href("/"));
+  try {
+    const lookup = await getRegistration(context);
+    if (
+      lookup.state !== "found" ||
+      lookup.registration.created === null ||
+      lookup.registration.orientationDay.id === day.data
+    )
+      throw redirect(href("/"));
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    // Whether there is anything to give up is unknown: say so, and offer only the way back.
+    return { orientationDayId: day.data, failed: true };
+  }
+  return { orientationDayId: day.data, failed: false };
+}
+
+export function meta() {
+  return [{ title: SWITCH_DAY.title }];
+}
+
+export default function SwitchDayPage({ loaderData }: Route.ComponentProps) {
+  const { orientationDayId, failed } = loaderData;
+  return (
+    <main
+      id="inhoud"
+      className="mx-auto flex w-full max-w-xl flex-col gap-6 px-4 py-8"
+    >
+      <Card className="flex flex-col gap-6 p-6">
+        <h1 className="text-2xl font-bold">{MESSAGES.cancelQuestion}</h1>
+        <p className="text-gray-700 dark:text-gray-300">
+          {SWITCH_DAY.explanation}
+        </p>
+        {failed ? (
+          <Alert variant="destructive" role="alert">
+            <CircleAlert aria-hidden="true" />
+            <p>{MESSAGES.genericError}</p>
+          </Alert>
+        ) : null}
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button asChild variant="outline">
+            <Link to={href("/")}>{CANCEL_LABELS.keep}</Link>
+          </Button>
+          {failed ? null : (
+            <ConfirmSwitchForm orientationDayId={orientationDayId} />
+          )}
+        </div>
+      </Card>
+    </main>
+  );
+}
