@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { VALIDATION } from "~/messages";
-import { emailAddress, optionalText, requiredText } from "./validation";
+import {
+  emailAddress,
+  formId,
+  optionalText,
+  requiredText,
+  stripControlCharacters,
+} from "./validation";
 
 const firstMessage = (result: { error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;
@@ -51,6 +57,59 @@ describe("requiredText and optionalText", () => {
     expect(optionalText("Klas", 3).parse(undefined)).toBeUndefined();
     expect(firstMessage(optionalText("Klas", 3).safeParse("4 havo"))).toBe(
       VALIDATION.invalid("Klas"),
+    );
+  });
+});
+
+describe("control characters", () => {
+  it("are removed from one-line texts, line breaks included", () => {
+    expect(
+      requiredText("Naam", 50).parse("Sam\u0000 de\u001b[31m\n Vries\u007f"),
+    ).toBe("Sam de[31m Vries");
+    expect(optionalText("Klas", 10).parse("\u00853B\t")).toBe("3B");
+  });
+
+  it("leave a message its line breaks and tabs", () => {
+    expect(
+      requiredText("Bericht", 100, { multiline: true }).parse(
+        "Hoi,\r\n\tvraag\u0000?\n",
+      ),
+    ).toBe("Hoi,\r\n\tvraag?");
+    expect(stripControlCharacters("a\nb", { multiline: true })).toBe("a\nb");
+  });
+
+  it("make a text of nothing but controls count as empty", () => {
+    expect(
+      firstMessage(requiredText("Naam", 50).safeParse("\u0000\u0007")),
+    ).toBe(VALIDATION.required);
+  });
+});
+
+describe("formId", () => {
+  it.each([
+    ["1", 1],
+    ["42", 42],
+    ["9999999999", 9999999999],
+  ])("reads %s", (value, id) => {
+    expect(formId("x").parse(value)).toBe(id);
+  });
+
+  it.each([
+    "0",
+    "007",
+    "0x10",
+    "1e2",
+    "+1",
+    "-1",
+    " 7",
+    "7 ",
+    "1.0",
+    "12345678901",
+    "",
+    "één",
+  ])("refuses %j", (value) => {
+    expect(firstMessage(formId("school").safeParse(value))).toBe(
+      VALIDATION.invalid("school"),
     );
   });
 });

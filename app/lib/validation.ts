@@ -8,17 +8,68 @@ import { VALIDATION } from "~/messages";
 /** Spec: local part, @, domain, a top-level part of 2-4 letters, case-insensitive. */
 export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,4}$/i;
 
+/*
+ * C0 and C1 control characters and DEL; the second pattern spares tab and line breaks, which a message keeps.
+ * Matching control characters is the point of these patterns.
+ */
+/* eslint-disable no-control-regex */
+const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/g;
+const CONTROLS_BUT_LINES =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+/* eslint-enable no-control-regex */
+
+/**
+ * Removes control characters (NUL, ESC, …) that no person types but a script may post, before they reach the
+ * upstream and its mails. A one-line field loses line breaks too; a message keeps them.
+ */
+export function stripControlCharacters(
+  value: string,
+  { multiline = false } = {},
+): string {
+  return value.replace(multiline ? CONTROLS_BUT_LINES : CONTROL_CHARACTERS, "");
+}
+
+interface TextOptions {
+  /** Keep line breaks and tabs (a message). */
+  multiline?: boolean;
+}
+
 /** A required text of at most `max` characters; `label` names the field in the length message. */
-export function requiredText(label: string, max: number) {
+export function requiredText(
+  label: string,
+  max: number,
+  { multiline = false }: TextOptions = {},
+) {
   return z
     .string({ error: VALIDATION.required })
+    .overwrite((value) => stripControlCharacters(value, { multiline }))
     .trim()
     .min(1, VALIDATION.required)
     .max(max, VALIDATION.invalid(label));
 }
 
-export function optionalText(label: string, max: number) {
-  return z.string().trim().max(max, VALIDATION.invalid(label)).optional();
+export function optionalText(
+  label: string,
+  max: number,
+  { multiline = false }: TextOptions = {},
+) {
+  return z
+    .string()
+    .overwrite((value) => stripControlCharacters(value, { multiline }))
+    .trim()
+    .max(max, VALIDATION.invalid(label))
+    .optional();
+}
+
+/**
+ * An id from a form: a plain decimal integer ("12"), nothing Number() would also read ("0x10", "1e2", "+1",
+ * " 7"). Ids are at most ten digits, as the upstream's are.
+ */
+export function formId(label: string) {
+  return z
+    .string({ error: VALIDATION.invalid(label) })
+    .regex(/^[1-9][0-9]{0,9}$/, VALIDATION.invalid(label))
+    .transform(Number);
 }
 
 /** The spec's pattern, then the upstream contract's e-mail check, so an address that passes here is accepted there. */

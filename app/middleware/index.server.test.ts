@@ -283,17 +283,66 @@ describe("maintenance", () => {
     expect(response.headers.get("location")).toBe("/");
   });
 
-  it("lets a browser with the bypass cookie through", async () => {
-    const cookie = (await maintenanceBypassSetCookie([SECRET], false)).split(
-      ";",
-    )[0]!;
-    expect(
-      (await run(get("/", { cookie }), undefined, on)).response.status,
-    ).toBe(200);
-    const forged = cookie.replace(/=.*/, "=dHJ1ZQ%3D%3D.forged");
-    expect(
-      (await run(get("/", { cookie: forged }), undefined, on)).response.status,
-    ).toBe(302);
+  describe("the bypass cookie", () => {
+    const ALLOWED = "203.0.113.7";
+    const bypass = {
+      ...on,
+      env: { ...on.env, MAINTENANCE_BYPASS_IP: ALLOWED },
+      clientAddress: ALLOWED,
+    };
+    const granted = async (address = ALLOWED, at = on.now) =>
+      (
+        await maintenanceBypassSetCookie([SECRET], false, address, () =>
+          at.getTime(),
+        )
+      ).split(";")[0]!;
+    const status = async (cookie: string, setup: Setup = bypass) =>
+      (await run(get("/", { cookie }), undefined, setup)).response.status;
+
+    it("lets the allowed address through", async () => {
+      expect(await status(await granted())).toBe(200);
+    });
+
+    it("is refused when forged", async () => {
+      const forged = (await granted()).replace(/=.*/, "=dHJ1ZQ%3D%3D.forged");
+      expect(await status(forged)).toBe(302);
+    });
+
+    it("works only from the address it was granted to", async () => {
+      expect(
+        await status(await granted(), {
+          ...bypass,
+          clientAddress: "198.51.100.9",
+        }),
+      ).toBe(302);
+    });
+
+    it("stops working when the allowed address changes or is removed", async () => {
+      const cookie = await granted();
+      expect(
+        await status(cookie, {
+          ...bypass,
+          env: { ...bypass.env, MAINTENANCE_BYPASS_IP: "198.51.100.9" },
+        }),
+      ).toBe(302);
+      expect(await status(cookie, { ...bypass, env: on.env })).toBe(302);
+    });
+
+    it("ends after its age", async () => {
+      const later = new Date(on.now.getTime() + 12 * 60 * 60 * 1000 + 1);
+      // The end time of maintenance is far away in this setup, so only the cookie's age counts.
+      const longMaintenance = {
+        ...bypass,
+        env: { ...bypass.env, MAINTENANCE_END: "2030-01-01T00:00" },
+      };
+      expect(await status(await granted(), longMaintenance)).toBe(200);
+      expect(
+        await status(await granted(ALLOWED, on.now), {
+          ...longMaintenance,
+          now: later,
+        }),
+      ).toBe(302);
+    });
   });
 });
 

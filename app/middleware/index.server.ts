@@ -117,7 +117,7 @@ export function createRootMiddleware(
   };
 
   const maintenance: MiddlewareFunction<Response> = async (
-    { request, url },
+    { request, url, context },
     next,
   ) => {
     const config = deps.env();
@@ -127,10 +127,12 @@ export function createRootMiddleware(
         parseMaintenanceEnd(config.MAINTENANCE_END),
         now(),
       ) &&
-      !(await hasMaintenanceBypass(
-        request.headers.get("cookie"),
-        config.SESSION_SECRET,
-      ));
+      !(await hasMaintenanceBypass(request.headers.get("cookie"), {
+        secrets: config.SESSION_SECRET,
+        clientIp: clientAddress(context),
+        allowedIp: config.MAINTENANCE_BYPASS_IP,
+        now: () => now().getTime(),
+      }));
     if (url.pathname === MAINTENANCE_PATH && !on) return redirect("/");
     if (on && !isMaintenanceExempt(url.pathname))
       return redirect(MAINTENANCE_PATH);

@@ -5,6 +5,7 @@
  */
 import { data, href, redirect } from "react-router";
 import { z } from "zod";
+import { formId } from "~/lib/validation";
 import type { Route } from "./+types/cart";
 import { ENHANCED_FIELD } from "~/components/registration/enhanced";
 import { safeReturnPath, withSearchParam } from "~/lib/return-to";
@@ -21,7 +22,7 @@ import { toastForUpstreamError } from "~/upstream/user-message";
 
 const RemoveSchema = z.object({
   intent: z.literal("remove"),
-  round: z.coerce.number().int().positive(),
+  round: formId("round"),
 });
 
 export async function action({ request, context }: Route.ActionArgs) {

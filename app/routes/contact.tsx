@@ -37,7 +37,7 @@ const QuestionSchema = z.object({
   school: optionalText("School", 200),
   klas: optionalText("Klas", 50),
   questionAbout: z.enum(QUESTION_TOPICS, { error: VALIDATION.required }),
-  message: requiredText("Bericht", 5000),
+  message: requiredText("Bericht", 5000, { multiline: true }),
   [HONEYPOT]: z.string().optional(),
 });
 

@@ -6,6 +6,7 @@
 import { data, href, redirect } from "react-router";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { z } from "zod";
+import { formId } from "~/lib/validation";
 import type { Route } from "./+types/favourites";
 import { TOASTS, VALIDATION } from "~/messages";
 import {
@@ -19,7 +20,7 @@ import { getRequestState } from "~/session/request-state.server";
 export const RESPOND_WITH_DATA = "respond";
 
 const FavouriteSchema = z.object({
-  workshop: z.coerce.number().int().positive().max(9_999_999_999),
+  workshop: formId("workshop"),
   redirectTo: z.string().max(2000).optional(),
   [RESPOND_WITH_DATA]: z.literal("data").optional(),
 });

@@ -4,6 +4,7 @@ import type { VisitorSession } from "~/session/session.server";
 import {
   draftRegistration,
   newSession,
+  orientationDay,
   routeContext,
 } from "~/testing/fixtures";
 import type { UpstreamAnswers } from "~/testing/fixtures";
@@ -14,8 +15,11 @@ const registration = draftRegistration();
 
 /** A visitor without a registration id gets one when choosing a day. */
 const FRESH_ID = "fresh-registration-id-from-upstream";
+/** The days on offer: ids 1 to 5. */
+const DAYS = [1, 2, 3, 4, 5].map((id) => orientationDay({ id }));
 const DEFAULT_ANSWERS: UpstreamAnswers = {
   registrationHash: async () => ({ status: 200, data: { hash: FRESH_ID } }),
+  orientationDays: async () => ({ status: 200, data: DAYS }),
 };
 
 let session: VisitorSession;
@@ -60,7 +64,7 @@ describe("choosing an orientation day on Home", () => {
     expect(location(await choose("3"))).toBe("/inschrijven");
     expect(session.orientationDayId).toBe(3);
     expect(session.registrationId).toBe(FRESH_ID);
-    expect(calls).toEqual(["registrationHash"]);
+    expect(calls).toEqual(["orientationDays", "registrationHash"]);
   });
 
   it("keeps the school when the same day is chosen again and goes to the workshops", async () => {
@@ -84,7 +88,12 @@ describe("choosing an orientation day on Home", () => {
       delete: async () => ({ status: 200, data: { message: "ok" } }),
     });
     expect(location(result)).toBe("/inschrijven");
-    expect(calls).toEqual(["registration", "delete", "registrationHash"]);
+    expect(calls).toEqual([
+      "orientationDays",
+      "registration",
+      "delete",
+      "registrationHash",
+    ]);
     expect(session.orientationDayId).toBe(3);
     expect(session.schoolId).toBeNull();
     // The deleted registration's id is not used again.
@@ -98,7 +107,12 @@ describe("choosing an orientation day on Home", () => {
       delete: async () => ({ status: 200, data: { message: "ok" } }),
     });
     expect(location(result)).toBe("/inschrijven");
-    expect(calls).toEqual(["registration", "delete", "registrationHash"]);
+    expect(calls).toEqual([
+      "orientationDays",
+      "registration",
+      "delete",
+      "registrationHash",
+    ]);
     expect(session.orientationDayId).toBe(3);
   });
 
@@ -107,7 +121,7 @@ describe("choosing an orientation day on Home", () => {
     const result = await choose("1", {
       registration: async () => ({ status: 200, data: registration }),
     });
-    expect(calls).toEqual(["registration"]);
+    expect(calls).toEqual(["orientationDays", "registration"]);
     expect(location(result)).toBe("/workshops");
     expect(session.orientationDayId).toBe(1);
     // The session takes the school from the registration (spec "Setting a registration").
@@ -122,10 +136,23 @@ describe("choosing an orientation day on Home", () => {
       registration: async () => ({ status: 204 }),
     });
     expect(location(result)).toBe("/inschrijven");
-    expect(calls).toEqual(["registration"]);
+    expect(calls).toEqual(["orientationDays", "registration"]);
     expect(session.orientationDayId).toBe(3);
     expect(session.schoolId).toBeNull();
   });
+
+  it.each(["999999", "0x3", "3e0", "+3", " 3", "3.0", "-3", "0", ""])(
+    "refuses %j, a day not on offer or not a plain number, and changes nothing",
+    async (forged) => {
+      session.setOrientationDay(1);
+      const result = (await choose(forged)) as unknown as {
+        init: ResponseInit;
+      };
+      expect(result.init.status).toBe(400);
+      expect(session.orientationDayId).toBe(1);
+      expect(calls.filter((call) => call !== "orientationDays")).toEqual([]);
+    },
+  );
 
   it("on an upstream failure keeps the old day, flashes the error toast and goes home", async () => {
     session.setOrientationDay(1);
@@ -160,7 +187,7 @@ describe("choosing an orientation day on Home", () => {
 
     it("asks first: goes to the question and changes nothing", async () => {
       expect(location(await choose("3", answers))).toBe("/dag-wijzigen?dag=3");
-      expect(calls).toEqual(["registration"]);
+      expect(calls).toEqual(["orientationDays", "registration"]);
       expect(session.orientationDayId).toBe(1);
       expect(session.schoolId).toBe(7);
       expect(session.registrationId).toBe("registration-id-of-the-visitor");
@@ -168,14 +195,19 @@ describe("choosing an orientation day on Home", () => {
 
     it("once the visitor agreed, deletes it and starts the new day", async () => {
       expect(location(await choose("3", answers, "1"))).toBe("/inschrijven");
-      expect(calls).toEqual(["registration", "delete", "registrationHash"]);
+      expect(calls).toEqual([
+        "orientationDays",
+        "registration",
+        "delete",
+        "registrationHash",
+      ]);
       expect(session.orientationDayId).toBe(3);
       expect(session.registrationId).toBe(FRESH_ID);
     });
 
     it("asks nothing when the same day is chosen again", async () => {
       expect(location(await choose("1", answers))).toBe("/workshops");
-      expect(calls).toEqual(["registration"]);
+      expect(calls).toEqual(["orientationDays", "registration"]);
     });
   });
 

@@ -11,6 +11,7 @@ import { CircleAlert } from "lucide-react";
 import { data, Form, href, redirect } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";
+import { formId } from "~/lib/validation";
 import type { Route } from "./+types/home";
 import { LogoCarousel } from "~/components/logo-carousel";
 import {
@@ -31,6 +32,7 @@ import {
 import { sanitizeHtml } from "~/lib/sanitize.server";
 import {
   ensureRegistrationId,
+  getOrientationDays,
   getRegistration,
   setRegistration,
 } from "~/registration/registration.server";
@@ -126,10 +128,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 const ChooseDaySchema = z.object({
-  orientationDayId: z
-    .number({ error: VALIDATION.invalid("orientationDayId") })
-    .int()
-    .positive(),
+  orientationDayId: formId("orientationDayId"),
   /** The visitor agreed to give up a confirmed registration of another day. */
   [CONFIRM_FIELD]: z.literal("1").optional(),
 });
@@ -150,6 +149,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const previous = session.orientationDayId;
 
   try {
+    // Only a day on offer can be chosen; any other id is a forged form.
+    const offered = await getOrientationDays(context);
+    if (!offered.some((day) => day.id === chosen))
+      return data(
+        { error: VALIDATION.invalid("orientationDayId") },
+        { status: 400 },
+      );
     const lookup = await getRegistration(context);
     if (lookup.state === "found") {
       const { registration } = lookup;

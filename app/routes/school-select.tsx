@@ -25,7 +25,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { emailAddress } from "~/lib/validation";
+import { emailAddress, formId } from "~/lib/validation";
 import { MESSAGES, TOASTS, VALIDATION } from "~/messages";
 import {
   changeRegistration,
@@ -51,7 +51,7 @@ const LoginSchema = z.object({
 
 const SchoolSchema = z.object({
   intent: z.literal(SCHOOL_INTENT),
-  school: z.coerce.number().int().positive().max(9_999_999_999),
+  school: formId("school"),
 });
 
 /**

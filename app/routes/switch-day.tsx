@@ -6,7 +6,7 @@
  */
 import { CircleAlert } from "lucide-react";
 import { href, Link, redirect } from "react-router";
-import { z } from "zod";
+import { formId } from "~/lib/validation";
 import type { Route } from "./+types/switch-day";
 import { CANCEL_LABELS } from "~/components/registration/cancel-registration";
 import { ConfirmSwitchForm } from "~/components/registration/switch-day";
@@ -16,7 +16,7 @@ import { Card } from "~/components/ui/card";
 import { MESSAGES, SWITCH_DAY } from "~/messages";
 import { getRegistration } from "~/registration/registration.server";
 
-const DayParam = z.coerce.number().int().positive();
+const DayParam = formId("dag");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const day = DayParam.safeParse(new URL(request.url).searchParams.get("dag"));

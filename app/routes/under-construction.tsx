@@ -14,9 +14,11 @@ import {
   MAINTENANCE_TIME_ZONE,
   parseMaintenanceEnd,
 } from "~/middleware/maintenance.server";
-import { normalizeIp } from "~/session/client-ip.server";
 import { siteName } from "~/lib/site-name";
-import { maintenanceBypassSetCookie } from "~/session/maintenance-bypass.server";
+import {
+  maintenanceBypassSetCookie,
+  mayBypassMaintenance,
+} from "~/session/maintenance-bypass.server";
 import { getRequestState } from "~/session/request-state.server";
 import { getSettings } from "~/upstream/settings.server";
 
@@ -26,11 +28,6 @@ import { getSettings } from "~/upstream/settings.server";
  * refreshes once, at the end time, never periodically. See docs/decisions on the maintenance page.
  */
 const MAX_REFRESH_SECONDS = 24 * 60 * 60;
-
-function mayBypass(clientIp: string | null): boolean {
-  const allowed = env().MAINTENANCE_BYPASS_IP;
-  return Boolean(allowed && clientIp && normalizeIp(allowed) === clientIp);
-}
 
 export async function loader({ context }: Route.LoaderArgs) {
   const end = parseMaintenanceEnd(env().MAINTENANCE_END);
@@ -47,16 +44,18 @@ export async function loader({ context }: Route.LoaderArgs) {
       timeZone: MAINTENANCE_TIME_ZONE,
     }).format(end),
     remainingMs: Math.max(0, end.getTime() - Date.now()),
-    mayBypass: mayBypass(clientIp),
+    mayBypass: mayBypassMaintenance(clientIp, env().MAINTENANCE_BYPASS_IP),
   };
 }
 
 export async function action({ context }: Route.ActionArgs) {
   const { clientIp, origin } = getRequestState(context);
-  if (!mayBypass(clientIp)) throw data("Verzoek geweigerd.", { status: 403 });
+  if (!clientIp || !mayBypassMaintenance(clientIp, env().MAINTENANCE_BYPASS_IP))
+    throw data("Verzoek geweigerd.", { status: 403 });
   const cookie = await maintenanceBypassSetCookie(
     env().SESSION_SECRET,
     origin.startsWith("https:"),
+    clientIp,
   );
   return redirect("/", { headers: { "Set-Cookie": cookie } });
 }

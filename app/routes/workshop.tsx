@@ -14,6 +14,7 @@ import {
   useFetcher,
 } from "react-router";
 import { z } from "zod";
+import { formId } from "~/lib/validation";
 import type { Route } from "./+types/workshop";
 import { MessagePage } from "~/components/layout/message-page";
 import { Cart } from "~/components/registration/cart";
@@ -132,7 +133,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 const AddSchema = z.object({
-  round: z.coerce.number().int().positive(),
+  round: formId("round"),
 });
 
 /** Spec "Adding a workshop to a round"; the chosen round is checked here, whatever the page allowed. */

@@ -1,13 +1,35 @@
 /**
- * The maintenance bypass: a signed cookie set for the one allowed IP address (spec "A permitted user can switch
- * it off locally"). Kept apart from the session so that clearing the visitor's state does not bring the
+ * The maintenance bypass: a signed cookie for the one allowed IP address (spec "A permitted user can switch it
+ * off locally"). Kept apart from the session so that clearing the visitor's state does not bring the
  * maintenance page back.
+ *
+ * The cookie names the address it was granted to and when it ends. It lets a request through only from that
+ * address, while that address is still the configured MAINTENANCE_BYPASS_IP, and until it ends: a copied cookie
+ * is useless elsewhere, and changing or removing the setting revokes every cookie at once.
  */
 import { createCookie } from "react-router";
 import type { Cookie } from "react-router";
+import { z } from "zod";
+import { normalizeIp } from "./client-ip.server";
 
 export const BYPASS_COOKIE_NAME = "maintenance-bypass";
-const BYPASS_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+/** A working day; after that the permitted person presses 'Doorgaan naar website' again. */
+export const BYPASS_MAX_AGE_SECONDS = 12 * 60 * 60;
+
+const BypassSchema = z.object({
+  address: z.string().min(1),
+  /** Ms since epoch. */
+  until: z.number(),
+});
+
+export interface BypassOptions {
+  secrets: string[];
+  /** The request's client address (server/app.ts), or null when unknown. */
+  clientIp: string | null;
+  /** MAINTENANCE_BYPASS_IP as configured now. */
+  allowedIp: string | undefined;
+  now?: () => number;
+}
 
 const cookies = new Map<string, Cookie>();
 
@@ -28,20 +50,40 @@ function bypassCookie(secrets: string[], secure: boolean): Cookie {
   return cookie;
 }
 
-/** Whether the request carries a valid (signed, unexpired) bypass cookie. */
-export async function hasMaintenanceBypass(
-  cookieHeader: string | null,
-  secrets: string[],
-): Promise<boolean> {
-  // Parsing does not depend on the Secure flag.
-  const value: unknown = await bypassCookie(secrets, false).parse(cookieHeader);
-  return value === true;
+/** Whether this client address is the configured one that may switch maintenance off. */
+export function mayBypassMaintenance(
+  clientIp: string | null,
+  allowedIp: string | undefined,
+): boolean {
+  return Boolean(allowedIp && clientIp && normalizeIp(allowedIp) === clientIp);
 }
 
-/** The Set-Cookie value that switches maintenance off for this browser. */
+/** Whether the request carries a bypass cookie that is signed, unexpired and granted to this very address. */
+export async function hasMaintenanceBypass(
+  cookieHeader: string | null,
+  { secrets, clientIp, allowedIp, now = Date.now }: BypassOptions,
+): Promise<boolean> {
+  if (!mayBypassMaintenance(clientIp, allowedIp)) return false;
+  // Parsing does not depend on the Secure flag.
+  const parsed = BypassSchema.safeParse(
+    await bypassCookie(secrets, false).parse(cookieHeader),
+  );
+  return (
+    parsed.success &&
+    parsed.data.address === clientIp &&
+    parsed.data.until > now()
+  );
+}
+
+/** The Set-Cookie value that switches maintenance off for this browser, at this address, for a while. */
 export function maintenanceBypassSetCookie(
   secrets: string[],
   secure: boolean,
+  clientIp: string,
+  now: () => number = Date.now,
 ): Promise<string> {
-  return bypassCookie(secrets, secure).serialize(true);
+  return bypassCookie(secrets, secure).serialize({
+    address: clientIp,
+    until: now() + BYPASS_MAX_AGE_SECONDS * 1000,
+  });
 }
