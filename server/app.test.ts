@@ -242,6 +242,19 @@ describe("request bodies", () => {
     expect((await send(multipart("b1", `${part}--b1--\n`))).status).toBe(200);
   });
 
+  it("that are absent (a POST of nothing, without a type) reach the app as an empty form", async () => {
+    const seen: string[] = [];
+    const send = await start({}, async (req, res) => {
+      const request = fetchRequest(req, new AbortController().signal);
+      seen.push(request.headers.get("content-type") ?? "");
+      res.json([...(await request.formData()).keys()]);
+    });
+    const answer = await send({ method: "POST", path: "/uitloggen" });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual([]);
+    expect(seen).toEqual(["application/x-www-form-urlencoded"]);
+  });
+
   it("of another type are refused with 415, unread forms with 400, and never reach the app", async () => {
     let reached = 0;
     const send = await start({}, (_req, res) => {

@@ -107,6 +107,14 @@ const requestTarget: RequestHandler = (req, res, next) => {
   next();
 };
 
+function hasBody(req: Request): boolean {
+  const length = req.get("content-length");
+  return (
+    req.get("transfer-encoding") !== undefined ||
+    (length !== undefined && length !== "0")
+  );
+}
+
 function mediaType(contentType: string | undefined): string {
   return (contentType ?? "").split(";")[0]!.trim().toLowerCase();
 }
@@ -118,6 +126,8 @@ function mediaType(contentType: string | undefined): string {
 function formBody(limitBytes: number): RequestHandler[] {
   const formType: RequestHandler = (req, res, next) => {
     if (!BODY_METHODS.has(req.method)) return next();
+    // A POST without a body (a form without fields, sent by a script) carries nothing to refuse.
+    if (!hasBody(req)) return next();
     if (!FORM_TYPES.has(mediaType(req.get("content-type"))))
       return refuse(res, "unsupportedType");
     next();
@@ -129,6 +139,10 @@ function formBody(limitBytes: number): RequestHandler[] {
   });
   const readable: RequestHandler = async (req, res, next) => {
     if (!BODY_METHODS.has(req.method)) return next();
+    if (!hasBody(req)) {
+      res.locals.form = new FormData();
+      return next();
+    }
     let form: FormData;
     try {
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);

@@ -37,12 +37,18 @@ export function fetchRequest(
   req: ExpressRequest,
   signal: AbortSignal,
 ): Request {
-  const hasBody =
-    req.method !== "GET" && req.method !== "HEAD" && Buffer.isBuffer(req.body);
+  const mayHaveBody = req.method !== "GET" && req.method !== "HEAD";
+  const headers = fetchHeaders(req);
+  // A POST without a body reaches the actions as an empty form, which they read like any other.
+  if (mayHaveBody && !headers.has("content-type"))
+    headers.set("content-type", "application/x-www-form-urlencoded");
+  const body = Buffer.isBuffer(req.body)
+    ? (req.body as Uint8Array<ArrayBuffer>)
+    : new Uint8Array();
   return new Request(publicUrl(req), {
     method: req.method,
-    headers: fetchHeaders(req),
-    body: hasBody ? (req.body as Uint8Array<ArrayBuffer>) : undefined,
+    headers,
+    body: mayHaveBody ? body : undefined,
     signal,
   });
 }

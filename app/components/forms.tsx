@@ -16,7 +16,14 @@ import {
 } from "@conform-to/react";
 import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import { CircleAlert } from "lucide-react";
-import { createContext, useContext, useEffect, useId, useState } from "react";
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
 import type * as React from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Alert } from "~/components/ui/alert";
@@ -379,10 +386,20 @@ function ErrorSummary({
   items: { field: { id: string }; label: string; message: string }[];
 }) {
   const titleId = useId();
+  const ref = useRef<HTMLElement>(null);
+  // With JavaScript the failed submit does not reload the page: focus goes to the first invalid field, and the
+  // summary above it is brought into view too, so the page shows what is wrong as it does without JavaScript.
+  useEffect(() => {
+    const summary = ref.current;
+    if (!summary) return;
+    const { top } = summary.getBoundingClientRect();
+    if (top < 0) summary.scrollIntoView({ block: "start" });
+  }, []);
   return (
     <section
+      ref={ref}
       aria-labelledby={titleId}
-      className="flex flex-col gap-3 rounded-lg border-2 border-red-700 bg-white p-4 text-sm dark:border-red-400 dark:bg-gray-900"
+      className="flex scroll-mt-24 flex-col gap-3 rounded-lg border-2 border-red-700 bg-white p-4 text-sm dark:border-red-400 dark:bg-gray-900"
     >
       <h2
         id={titleId}
