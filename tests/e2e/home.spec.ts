@@ -137,13 +137,9 @@ test("the carousel advances by itself only with JavaScript, and its button stops
   page,
   javaScriptEnabled,
 }) => {
-  test.slow();
-  await page.goto("/");
-  expect(await scrollPosition(page)).toBe(0);
-
   if (!javaScriptEnabled) {
-    // Without JavaScript it is a row that scrolls by hand, and it stays where it is.
-    await page.waitForTimeout(6_000);
+    // Without JavaScript it is a row that scrolls by hand: no script can move it, and it offers no button.
+    await page.goto("/");
     expect(await scrollPosition(page)).toBe(0);
     await expect(
       page.getByRole("button", { name: "Automatisch afspelen stoppen" }),
@@ -151,9 +147,12 @@ test("the carousel advances by itself only with JavaScript, and its button stops
     return;
   }
 
-  await expect
-    .poll(() => scrollPosition(page), { timeout: 8_000 })
-    .toBeGreaterThan(0);
+  // The page's timers run on a clock the test moves on, instead of waiting for them.
+  await page.clock.install();
+  await page.goto("/");
+  expect(await scrollPosition(page)).toBe(0);
+  await page.clock.runFor(5_500);
+  await expect.poll(() => scrollPosition(page)).toBeGreaterThan(0);
 
   await page
     .getByRole("button", { name: "Automatisch afspelen stoppen" })
@@ -162,9 +161,10 @@ test("the carousel advances by itself only with JavaScript, and its button stops
     page.getByRole("button", { name: "Automatisch afspelen starten" }),
   ).toBeVisible();
   // Let a smooth scroll that was under way come to rest.
-  await page.waitForTimeout(1_000);
+  await page.waitForTimeout(500);
   const stoppedAt = await scrollPosition(page);
-  await page.waitForTimeout(6_000);
+  await page.clock.runFor(11_000);
+  await page.waitForTimeout(300);
   expect(await scrollPosition(page)).toBe(stoppedAt);
 });
 
@@ -173,12 +173,13 @@ test("the carousel does not start by itself when reduced motion is preferred", a
   javaScriptEnabled,
 }) => {
   test.skip(!javaScriptEnabled, "autoplay needs JavaScript");
-  test.slow();
+  await page.clock.install();
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.goto("/");
   await expect(
     page.getByRole("button", { name: "Automatisch afspelen starten" }),
   ).toBeVisible();
-  await page.waitForTimeout(6_000);
+  await page.clock.runFor(11_000);
+  await page.waitForTimeout(300);
   expect(await scrollPosition(page)).toBe(0);
 });
