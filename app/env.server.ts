@@ -77,10 +77,18 @@ const EnvSchema = z.object({
         .min(1),
     )
     .optional(),
-  /** Host sub-names (first label of the host) the site answers for. */
+  /**
+   * The hosts the site answers for: sub-names under SITE_DOMAIN ("venlo" → venlo.SITE_DOMAIN), or full host
+   * names. The first label of the host names the site.
+   */
   ALLOWED_HOSTS: list
     .pipe(z.array(z.string().min(1)).min(1))
     .default([...SITE_NAMES]),
+  /** The domain the sub-names of ALLOWED_HOSTS live under, e.g. "opendagen.nl". */
+  SITE_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/i, "a domain name, e.g. opendagen.nl")
+    .default("localhost"),
   /** Where visitors of any other host are sent. */
   PROVIDER_SITE_URL: z.url().default("https://www.example.com/"),
   /** Address and port the server listens on (server/main.ts). */

@@ -28,6 +28,25 @@ export function siteName(host: string): string {
   return name.startsWith("[") ? name : (name.split(".")[0] ?? "");
 }
 
+/**
+ * Whether the site answers for a host: one of `allowed` itself ("localhost", or a full host name such as
+ * "venlo.opendagen.nl"), or one of them directly under `siteDomain` ("venlo" under "opendagen.nl" is
+ * "venlo.opendagen.nl"). Nothing else, so no foreign name ("venlo.evil.com") reaches the upstream's site header,
+ * a redirect or a link.
+ */
+export function isAllowedHost(
+  host: string,
+  allowed: readonly string[],
+  siteDomain: string,
+): boolean {
+  const name = hostName(host).toLowerCase().replace(/\.$/, "");
+  const domain = siteDomain.toLowerCase();
+  return allowed.some((entry) => {
+    const candidate = entry.toLowerCase();
+    return name === candidate || name === `${candidate}.${domain}`;
+  });
+}
+
 const HOST_PATTERN =
   /^(?:[a-z0-9_](?:[a-z0-9_.-]*[a-z0-9_])?\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 

@@ -132,6 +132,43 @@ describe("host guard", () => {
     expect(handlerRan).toBe(false);
   });
 
+  it.each([
+    "venlo.evil.com",
+    "venlo.localhost.evil.com",
+    "evil-venlo.localhost",
+    "localhost.evil.com",
+    "127.0.0.1:3000",
+  ])(
+    "sends %s, which only looks like a site, to the provider's site",
+    async (host) => {
+      const { response, handlerRan } = await run(get("/", { host }));
+      expect(response.headers.get("location")).toBe(
+        "https://provider.example/",
+      );
+      expect(handlerRan).toBe(false);
+    },
+  );
+
+  it("answers the sub-names under SITE_DOMAIN, and full host names given as such", async () => {
+    const production = {
+      env: {
+        SITE_DOMAIN: "opendagen.nl",
+        ALLOWED_HOSTS: "venlo,studiemarkt013,open.school.example",
+      },
+    };
+    for (const [host, status] of [
+      ["venlo.opendagen.nl", 200],
+      ["VENLO.opendagen.nl:443", 200],
+      ["open.school.example", 200],
+      ["venlo.localhost", 302],
+      ["opendagen.nl", 302],
+      ["venlo.opendagen.nl.evil.com", 302],
+    ] as const) {
+      const { response } = await run(get("/", { host }), undefined, production);
+      expect(response.status, host).toBe(status);
+    }
+  });
+
   it("answers the allowed sites and names the site by the first label", async () => {
     let seen: RequestState | null = null;
     const { response } = await run(
@@ -172,7 +209,10 @@ describe("host guard", () => {
         seen = state;
         return visitorPage(state);
       },
-      { env: { ALLOWED_HOSTS: "venlo" }, clientAddress: "10.0.0.1" },
+      {
+        env: { ALLOWED_HOSTS: "venlo", SITE_DOMAIN: "example.nl" },
+        clientAddress: "10.0.0.1",
+      },
     );
     expect(response.status).toBe(200);
     expect(seen).toMatchObject({
@@ -194,7 +234,7 @@ describe("host guard", () => {
       body: "a=1",
     });
     const { response } = await run(request, undefined, {
-      env: { ALLOWED_HOSTS: "venlo" },
+      env: { ALLOWED_HOSTS: "venlo", SITE_DOMAIN: "example.nl" },
     });
     expect(response.status).toBe(200);
   });

@@ -19,7 +19,7 @@ import { VisitorSession } from "~/session/session.server";
 import { createUpstreamClient } from "~/upstream/client.server";
 import { siteName } from "~/lib/site-name";
 import { DEFAULT_SETTINGS, getSettings } from "~/upstream/settings.server";
-import { requestOrigin } from "./host.server";
+import { isAllowedHost, requestOrigin } from "./host.server";
 import {
   methodNotAllowedResponse,
   resourceRouteMethods,
@@ -83,13 +83,13 @@ export function createRootMiddleware(
     });
   };
 
-  /** Spec: a host whose sub-name is not one of the sites goes to the provider's main site. */
+  /** Spec: a host that is not one of the sites goes to the provider's main site. */
   const hostGuard: MiddlewareFunction<Response> = ({ request, url }, next) => {
     // Reverse-proxy health checks use any Host.
     if (url.pathname === HEALTH_PATH) return next();
     const config = deps.env();
-    const { site } = requestOrigin(request);
-    if (!config.ALLOWED_HOSTS.includes(site))
+    const { host } = requestOrigin(request);
+    if (!isAllowedHost(host, config.ALLOWED_HOSTS, config.SITE_DOMAIN))
       return redirect(config.PROVIDER_SITE_URL, 302);
     return next();
   };

@@ -15,6 +15,19 @@ test.describe("host guard", () => {
     expect(response.headers()["location"]).toBe(PROVIDER_SITE_URL);
   });
 
+  test("a host that only starts like a site (venlo.evil.com) is redirected too", async ({
+    request,
+  }) => {
+    for (const host of ["venlo.evil.com", "venlo.localhost.evil.com:3100"]) {
+      const response = await request.get("/", {
+        headers: { Host: host },
+        maxRedirects: 0,
+      });
+      expect(response.status(), host).toBe(302);
+      expect(response.headers()["location"], host).toBe(PROVIDER_SITE_URL);
+    }
+  });
+
   test("a forwarded host does not count from an untrusted proxy", async ({
     request,
   }) => {
