@@ -26,7 +26,10 @@ const postedKeys = new WeakMap<RequestState, string>();
  * The posted form's key. A missing or malformed one (an old page, a hand-made post) is replaced by a fresh key, so
  * it never fails the form; that post is then only as safe as it was without keys.
  */
-export function formIdempotencyKey(context: Context, formData: FormData): string {
+export function formIdempotencyKey(
+  context: Context,
+  formData: FormData,
+): string {
   const parsed = KeySchema.safeParse(formData.get(IDEMPOTENCY_FIELD));
   const key = parsed.success ? parsed.data : randomUUID();
   postedKeys.set(getRequestState(context), key);

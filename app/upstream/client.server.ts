@@ -153,7 +153,10 @@ export function createUpstreamClient(
     const endpoint = ENDPOINTS[name];
     const url = baseUrl + API_BASE_PATH + fillPath(endpoint.path, input.params);
     const callHeaders = input.idempotencyKey
-      ? { ...headers, [HEADERS.idempotencyKey]: `${input.idempotencyKey}:${name}` }
+      ? {
+          ...headers,
+          [HEADERS.idempotencyKey]: `${input.idempotencyKey}:${name}`,
+        }
       : headers;
     const fail = (error: UpstreamError): never => {
       report(error);
