@@ -142,6 +142,10 @@ try {
       "RSS after MB": rssAfter,
     },
   ]);
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .map(([status, { count }]) => `${status} × ${count ?? 0}`)
+    .join(", ");
+  console.log(`Answers: ${statuses}.`);
   console.log(
     `Questions stored once: ${once}, more than once: ${twice}, not at all: ${missing} (of ${visitorCount}).`,
   );
