@@ -8,43 +8,20 @@ import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import {
-  freePort,
-  root,
-  serverArgs,
-  startUpstream,
-  waitFor,
-} from "./processes.mjs";
+import { startBenchServers } from "./bench-servers";
+import { freePort, root, waitFor } from "./processes.mjs";
 import { flowVisitor } from "./flow-visitor";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
-const upstream = await startUpstream({
-  port: await freePort(),
-  db: join(tmpdir(), `bench-upstream-${process.pid}.sqlite`),
-  reset: true,
-});
-const appPort = await freePort();
-const app = spawn(process.execPath, serverArgs(), {
-  cwd: root,
-  stdio: ["ignore", "ignore", "inherit"],
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(appPort),
-    UPSTREAM_URL: upstream.url,
-    SESSION_SECRET: "benchmark-session-secret-0123456789",
-    MAINTENANCE: "false",
-  },
-});
-const appUrl = `http://localhost:${appPort}`;
+const servers = await startBenchServers();
+const { appUrl, upstreamUrl } = servers;
 const staticPort = await freePort();
 const staticUrl = `http://127.0.0.1:${staticPort}`;
 let staticServer: ReturnType<typeof spawn> | null = null;
 
 try {
-  await waitFor(`${appUrl}/health`, 30_000, app);
   // A returning visitor: the session cookie of a first visit.
   const first = await fetch(`${appUrl}/`);
   const cookie = first.headers
@@ -98,7 +75,7 @@ try {
     { name: "Health check", url: `${appUrl}/health` },
     {
       name: "Upstream: orientation days",
-      url: `${upstream.url}/v1/orientation-days/available`,
+      url: `${upstreamUrl}/v1/orientation-days/available`,
       headers: {
         "x-api-key": "demo-api-key",
         "x-site-host": "localhost",
@@ -131,6 +108,5 @@ try {
   console.table(rows);
 } finally {
   staticServer?.kill("SIGTERM");
-  app.kill("SIGTERM");
-  upstream.child.kill("SIGTERM");
+  servers.stop();
 }

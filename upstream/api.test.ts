@@ -995,6 +995,141 @@ describe("support questions", () => {
   });
 });
 
+describe("idempotency keys", () => {
+  const question = {
+    name: "Piet",
+    email: "piet@example.com",
+    school: null,
+    klas: null,
+    questionAbout: "Overig" as const,
+    message: "Hoe laat begint het?",
+  };
+  const KEY = "3f0d6c1e-8d7a-4a53-9a43-0c4b1f1e2d3c:supportCreate";
+  const storedQuestions = () =>
+    (
+      t.server.db
+        .prepare("SELECT COUNT(*) AS n FROM support_questions")
+        .get() as { n: number }
+    ).n;
+
+  it("answers a repeated request with the first answer and does the work once, also when the copies race", async () => {
+    const first = await t.call("supportCreate", {
+      body: question,
+      idempotencyKey: KEY,
+    });
+    expect(first.status).toBe(200);
+    // More copies than the address's rate limit allows (5): none of them counts as a question.
+    const copies = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        t.call("supportCreate", { body: question, idempotencyKey: KEY }),
+      ),
+    );
+    expect(copies).toEqual(copies.map(() => first));
+    expect(storedQuestions()).toBe(1);
+    expect(await mailbox("vragen@example.com")).toHaveLength(1);
+  });
+
+  it("takes the same key with another payload, on another site or without a key as another request", async () => {
+    await t.ok("supportCreate", { body: question, idempotencyKey: KEY });
+    await t.ok("supportCreate", {
+      body: { ...question, message: "En hoe laat eindigt het?" },
+      idempotencyKey: KEY,
+    });
+    await t.ok("supportCreate", {
+      body: question,
+      idempotencyKey: KEY,
+      site: "venlo.localhost",
+    });
+    await t.ok("supportCreate", { body: question });
+    expect(storedQuestions()).toBe(4);
+  });
+
+  it("replays a registration call's first answer without doing it again", async () => {
+    const { id } = await t.draft();
+    const { workshops } = t.ids();
+    const add = {
+      registrationId: id,
+      body: { choices: [{ round: 1, workshop: workshops.robotica! }] },
+      idempotencyKey: "add-robotica:update",
+    };
+    const added = await t.ok("update", add);
+    await t.ok("update", {
+      registrationId: id,
+      body: { choices: [{ round: 1, workshop: null }] },
+    });
+    // The repeat says what the first call said; the round stays empty and the seat free.
+    expect(await t.ok("update", add)).toEqual(added);
+    expect(
+      (await t.ok("registration", { registrationId: id })).choices["1"],
+    ).toBeNull();
+    expect(seatsTaken(t.server, workshops.robotica!, 1)).toBe(0);
+
+    // A cancel repeated after a timeout says it was cancelled, not that the registration is gone.
+    const cancel = { registrationId: id, idempotencyKey: "cancel:delete" };
+    const cancelled = await t.call("delete", cancel);
+    expect(cancelled.status).toBe(200);
+    expect(await t.call("delete", cancel)).toEqual(cancelled);
+    expect(await t.call("delete", { registrationId: id })).toEqual({
+      status: 204,
+    });
+  });
+
+  it("lets a double click on 'Ga verder' spend the login token once and log in with both", async () => {
+    const { registration } = await confirmedRegistration();
+    await t.ok("requestLogin", {
+      body: {
+        email: "sanne@example.com",
+        orientationDayId: registration.orientationDay.id,
+      },
+    });
+    const token = await mailedToken("sanne@example.com", "/login");
+    const click = { body: { token }, idempotencyKey: "ga-verder:login" };
+    const [a, b] = await Promise.all([
+      t.call("login", click),
+      t.call("login", click),
+    ]);
+    expect(a.status).toBe(200);
+    expect(b).toEqual(a);
+    // The token is spent all the same.
+    expect(await t.call("login", { body: { token } })).toMatchObject({
+      status: 401,
+    });
+  });
+
+  it("keeps no refusal: its repeat is handled again", async () => {
+    for (let i = 0; i < 5; i++) await t.ok("supportCreate", { body: question });
+    const limited = { body: question, idempotencyKey: KEY };
+    expect(await t.call("supportCreate", limited)).toMatchObject({
+      status: 429,
+    });
+    t.clock.advanceMinutes(15);
+    expect((await t.call("supportCreate", limited)).status).toBe(200);
+    expect(storedQuestions()).toBe(6);
+  });
+
+  it("keeps an answer for 24 hours", async () => {
+    await t.ok("supportCreate", { body: question, idempotencyKey: KEY });
+    t.clock.advanceMinutes(24 * 60 - 1);
+    await t.ok("supportCreate", { body: question, idempotencyKey: KEY });
+    expect(storedQuestions()).toBe(1);
+    t.clock.advanceMinutes(1);
+    await t.ok("supportCreate", { body: question, idempotencyKey: KEY });
+    expect(storedQuestions()).toBe(2);
+  });
+
+  it("refuses a malformed key with 400 and does nothing", async () => {
+    for (const key of ["", "met spatie", "x".repeat(256), "sleutel\u00e9"]) {
+      expect(
+        await t.call("supportCreate", { body: question, idempotencyKey: key }),
+      ).toMatchObject({
+        status: 400,
+        error: { error: "invalid idempotency key" },
+      });
+    }
+    expect(storedQuestions()).toBe(0);
+  });
+});
+
 describe("dev routes", () => {
   it("lists mail newest first as JSON and as an HTML page with links", async () => {
     await confirmedRegistration();

@@ -5,6 +5,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { Hono } from "hono";
 import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import type { Transporter } from "nodemailer";
 import {
@@ -12,10 +13,13 @@ import {
   ENDPOINTS,
   HEADERS,
   HashAnswerSchema,
+  IdempotencyKeySchema,
 } from "../app/upstream/contract";
 import type { EndpointName } from "../app/upstream/contract";
 import { addTestWorkshop } from "./db";
 import type { Db } from "./db";
+import { createReplays, fingerprint } from "./idempotency";
+import type { Answer as SentAnswer } from "./idempotency";
 import { listMailbox, Mailer, renderMailboxPage } from "./mail";
 import { createService, HttpError, NO_CONTENT } from "./service";
 import type { NoContent, Service, SiteRow } from "./service";
@@ -152,13 +156,17 @@ export function siteNameOf(host: string): string {
   return host.trim().toLowerCase().split(":")[0]!.split(".")[0]!;
 }
 
+function errorBody(error: string, detail?: string) {
+  return detail === undefined ? { error } : { error, detail };
+}
+
 function problem(
   c: Context,
   status: HttpError["status"] | 500,
   error: string,
   detail?: string,
 ) {
-  return c.json(detail === undefined ? { error } : { error, detail }, status);
+  return c.json(errorBody(error, detail), status);
 }
 
 function describeIssues(error: z.ZodError): string {
@@ -193,6 +201,7 @@ export function createApp(db: Db, options: AppOptions = {}): UpstreamApp {
     seatCheckDelayMs: options.seatCheckDelayMs,
   });
   const handle = handlers(service);
+  const once = createReplays(db, now);
   const app = new Hono();
 
   app.get("/health", (c) => c.json({ ok: true }));
@@ -285,33 +294,74 @@ export function createApp(db: Db, options: AppOptions = {}): UpstreamApp {
           return problem(c, 400, "invalid query", describeIssues(parsed.error));
         query = parsed.data;
       }
-
-      let result: unknown;
-      try {
-        const handler = handle[name] as (call: Call<EndpointName>) => unknown;
-        result = handler({
-          site,
-          body: body as never,
-          query: query as never,
-          params: c.req.param() as Record<string, string>,
-          registrationId: c.req.header(HEADERS.registrationId) || null,
-          anonymousId: c.req.header(HEADERS.anonymousUserId) || null,
-        });
-      } catch (error) {
-        if (error instanceof HttpError)
-          return problem(c, error.status, error.error, error.detail);
-        throw error;
-      }
-      if (result === NO_CONTENT) return c.body(null, 204);
-      // The contract is the promise: an answer that breaks it is a bug here, not something to send.
-      const checked = endpoint.answer.safeParse(result);
-      if (!checked.success) {
-        log(
-          `answer of ${name} breaks the contract: ${describeIssues(checked.error)}`,
+      // Other calls change nothing, so a key means nothing to them.
+      const key =
+        "idempotencyKey" in endpoint
+          ? c.req.header(HEADERS.idempotencyKey)
+          : undefined;
+      if (key !== undefined && !IdempotencyKeySchema.safeParse(key).success)
+        return problem(
+          c,
+          400,
+          "invalid idempotency key",
+          `${HEADERS.idempotencyKey}: 1 to 255 visible ASCII characters`,
         );
-        return problem(c, 500, "internal error");
-      }
-      return c.json(checked.data as object, 200);
+
+      const registrationId = c.req.header(HEADERS.registrationId) || null;
+      const work = (): SentAnswer => {
+        let result: unknown;
+        try {
+          const handler = handle[name] as (call: Call<EndpointName>) => unknown;
+          result = handler({
+            site,
+            body: body as never,
+            query: query as never,
+            params: c.req.param() as Record<string, string>,
+            registrationId,
+            anonymousId: c.req.header(HEADERS.anonymousUserId) || null,
+          });
+        } catch (error) {
+          if (error instanceof HttpError)
+            return {
+              status: error.status,
+              body: errorBody(error.error, error.detail),
+            };
+          throw error;
+        }
+        if (result === NO_CONTENT) return { status: 204 };
+        // The contract is the promise: an answer that breaks it is a bug here, not something to send.
+        const checked = endpoint.answer.safeParse(result);
+        if (!checked.success) {
+          log(
+            `answer of ${name} breaks the contract: ${describeIssues(checked.error)}`,
+          );
+          return { status: 500, body: errorBody("internal error") };
+        }
+        return { status: 200, body: checked.data };
+      };
+
+      const answer =
+        key === undefined
+          ? work()
+          : once(
+              {
+                siteId: site.id,
+                call: name,
+                key,
+                fingerprint: fingerprint([
+                  registrationId,
+                  c.req.path,
+                  query ?? null,
+                  body ?? null,
+                ]),
+              },
+              work,
+            );
+      if (answer.status === 204) return c.body(null, 204);
+      return c.json(
+        answer.body as object,
+        answer.status as ContentfulStatusCode,
+      );
     });
   }
 

@@ -191,6 +191,22 @@ const MIGRATIONS: string[] = [
   CREATE INDEX rate_limit_hits_key ON rate_limit_hits (key, at);
   CREATE INDEX rate_limit_hits_at ON rate_limit_hits (at);
   `,
+  `
+  -- The first answer to a call sent with an idempotency key, given again for a repeat (upstream/idempotency.ts).
+  CREATE TABLE idempotent_answers (
+    site_id INTEGER NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
+    call TEXT NOT NULL,
+    key TEXT NOT NULL,
+    -- SHA-256 of the registration id, path, query and payload: the same key with another request is another request.
+    fingerprint TEXT NOT NULL,
+    status INTEGER NOT NULL,
+    -- The JSON answer; NULL for a 204.
+    body TEXT,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (site_id, call, key, fingerprint)
+  );
+  CREATE INDEX idempotent_answers_created ON idempotent_answers (created_at);
+  `,
 ];
 
 /** Opens (creating its folder) and migrates the database. ":memory:" gives a private in-memory one. */

@@ -167,6 +167,7 @@ export interface CallOptions {
   registrationId?: string;
   site?: string;
   apiKey?: string | null;
+  idempotencyKey?: string;
 }
 
 export type CallResult<N extends EndpointName> =
@@ -224,6 +225,8 @@ export async function startTestUpstream(
     };
     if (o.apiKey !== null) headers[HEADERS.apiKey] = o.apiKey ?? TEST_API_KEY;
     if (o.registrationId) headers[HEADERS.registrationId] = o.registrationId;
+    if (o.idempotencyKey !== undefined)
+      headers[HEADERS.idempotencyKey] = o.idempotencyKey;
     let body: string | undefined;
     if (o.body !== undefined) {
       body = typeof o.body === "string" ? o.body : JSON.stringify(o.body);

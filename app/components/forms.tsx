@@ -25,6 +25,7 @@ import {
   useState,
 } from "react";
 import type * as React from "react";
+import { useMatches } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Alert } from "~/components/ui/alert";
 import { FieldErrors, FieldHint, FormField } from "~/components/ui/form-field";
@@ -278,6 +279,30 @@ export function Honeypot({ name }: { name: string }) {
       <input id={id} name={name} type="text" tabIndex={-1} autoComplete="off" />
     </div>
   );
+}
+
+/** The field carrying a form's idempotency key (session/idempotency.server.ts). */
+export const IDEMPOTENCY_FIELD = "idempotencyKey";
+
+/** The key the page's loader rendered: the `idempotencyKey` of the deepest route whose data has one. */
+function usePageIdempotencyKey(): string | undefined {
+  const matches = useMatches();
+  for (const match of matches.toReversed()) {
+    const data = match.loaderData as { idempotencyKey?: unknown } | undefined;
+    if (typeof data?.idempotencyKey === "string") return data.idempotencyKey;
+  }
+  return undefined;
+}
+
+/**
+ * The hidden idempotency key of a form that changes something upstream. Every such form renders it, with or
+ * without JavaScript; the page's loader provides the key (`pageIdempotencyKey`).
+ */
+export function IdempotencyField() {
+  const key = usePageIdempotencyKey();
+  return key ? (
+    <input type="hidden" name={IDEMPOTENCY_FIELD} value={key} />
+  ) : null;
 }
 
 type FormErrorsForm = Pick<

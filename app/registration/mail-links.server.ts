@@ -28,15 +28,20 @@ export function leaveTokenAddress(path: string, setCookie?: string): Response {
 
 /**
  * Confirms the registration with the mailed token and records the outcome in the session for the thank-you
- * page: the day and the workshop per round (for the calendar file), or a failure. Never throws.
+ * page: the day and the workshop per round (for the calendar file), or a failure. Never throws. With the
+ * 'Inschrijving bevestigen' form's key, a double click confirms once and both answers say so.
  */
 export async function confirmRegistration(
   context: Context,
   token: string,
+  idempotencyKey?: string,
 ): Promise<boolean> {
   const { session, upstream } = getRequestState(context);
   try {
-    const answer = await upstream.call("confirm", { body: { token } });
+    const answer = await upstream.call("confirm", {
+      body: { token },
+      idempotencyKey,
+    });
     if (answer.status !== 200) throw new Error("confirm: no content");
     const rounds = cartRounds(answer.data).flatMap(({ number, workshop }) =>
       workshop ? [{ round: number, title: workshop.display }] : [],

@@ -108,7 +108,11 @@ describe("the confirmation page", () => {
         { registration: found(created) },
         "?redirectTo=%2Fworkshop%2Fdrones%3Fq%3Dx",
       ),
-    ).toEqual({ returnTo: "/workshop/drones?q=x", failed: false });
+    ).toEqual({
+      returnTo: "/workshop/drones?q=x",
+      failed: false,
+      idempotencyKey: expect.any(String),
+    });
     expect(calls).toEqual(["registration"]);
   });
 
@@ -121,6 +125,7 @@ describe("the confirmation page", () => {
       expect(await load({ registration: found(created) }, search)).toEqual({
         returnTo: "/workshops",
         failed: false,
+        idempotencyKey: expect.any(String),
       });
     }
   });
@@ -150,6 +155,7 @@ describe("the confirmation page", () => {
     expect(await load({ registration: failing(503) })).toEqual({
       returnTo: "/workshops",
       failed: true,
+      idempotencyKey: expect.any(String),
     });
   });
 });
@@ -176,6 +182,7 @@ describe("cancelling", () => {
       const result = action({
         request: new Request("http://localhost/inschrijving-annuleren", {
           method: "POST",
+          body: new FormData(),
         }),
         context: contextWith({
           registration: found(created),

@@ -25,6 +25,10 @@ import {
   getRegistration,
   requireDay,
 } from "~/registration/registration.server";
+import {
+  formIdempotencyKey,
+  pageIdempotencyKey,
+} from "~/session/idempotency.server";
 import { getRequestState } from "~/session/request-state.server";
 import {
   describeUpstreamError,
@@ -57,22 +61,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     new URL(request.url).searchParams.get("redirectTo"),
     DEFAULT_RETURN,
   );
+  const idempotencyKey = pageIdempotencyKey(context);
   try {
     await requireCreatedRegistration(context);
   } catch (error) {
     if (error instanceof Response) throw error;
     // Whether there is anything to cancel is unknown: say so, and offer only the way back.
-    return { returnTo, failed: true };
+    return { returnTo, failed: true, idempotencyKey };
   }
-  return { returnTo, failed: false };
+  return { returnTo, failed: false, idempotencyKey };
 }
 
-export async function action({ context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const idempotencyKey = formIdempotencyKey(context, await request.formData());
   const { session, upstream } = getRequestState(context);
   try {
     await requireCreatedRegistration(context);
     await new Promise((resolve) => setTimeout(resolve, CANCEL_DELAY_MS));
-    const answer = await upstream.call("delete");
+    const answer = await upstream.call("delete", { idempotencyKey });
     if (answer.status === 204) throw expireRegistration(context);
   } catch (error) {
     if (error instanceof Response) throw error;

@@ -17,6 +17,7 @@ import {
   expireRegistration,
   requireRegistration,
 } from "~/registration/registration.server";
+import { formIdempotencyKey } from "~/session/idempotency.server";
 import { getRequestState } from "~/session/request-state.server";
 import { toastForUpstreamError } from "~/upstream/user-message";
 
@@ -33,6 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     CART_OPEN_PARAM.value,
   );
   const enhanced = form.get(ENHANCED_FIELD) === "1";
+  const idempotencyKey = formIdempotencyKey(context, form);
   const parsed = RemoveSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success)
     return data({ error: VALIDATION.invalid("round") }, { status: 400 });
@@ -44,6 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await changeRegistration(context, () =>
       upstream.call("update", {
         body: { choices: choicesToRemove(parsed.data.round) },
+        idempotencyKey,
       }),
     );
   } catch (error) {

@@ -8,6 +8,7 @@
  */
 import { Form, href, Link, redirect } from "react-router";
 import type { Route } from "./+types/confirm";
+import { IdempotencyField } from "~/components/forms";
 import { MessagePage } from "~/components/layout/message-page";
 import { RichText } from "~/components/rich-text";
 import { Button } from "~/components/ui/button";
@@ -20,6 +21,10 @@ import {
   leaveTokenAddress,
 } from "~/registration/mail-links.server";
 import { mailTokens, tokenFromUrl } from "~/session/mail-token.server";
+import {
+  formIdempotencyKey,
+  pageIdempotencyKey,
+} from "~/session/idempotency.server";
 import { getRequestState } from "~/session/request-state.server";
 
 const THANK_YOU_PAGE = "inschrijfformulier_bedankt";
@@ -43,7 +48,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 
   const held = await tokens.held("confirm");
-  if (held) return { state: "pending" as const };
+  if (held)
+    return {
+      state: "pending" as const,
+      idempotencyKey: pageIdempotencyKey(context),
+    };
 
   const outcome = session.confirmation;
   if (!outcome?.ok) return { state: "failed" as const };
@@ -64,9 +73,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** 'Inschrijving bevestigen': confirms with the held token, then shows the outcome as a person's GET would. */
 export async function action({ request, context }: Route.ActionArgs) {
+  const idempotencyKey = formIdempotencyKey(context, await request.formData());
   const tokens = mailTokens(context, request);
   const token = await tokens.held("confirm");
-  if (token) await confirmRegistration(context, token);
+  if (token) await confirmRegistration(context, token, idempotencyKey);
   else getRequestState(context).session.setConfirmation({ ok: false });
   return redirect(PATH, {
     status: 303,
@@ -95,6 +105,7 @@ function PendingConfirmation() {
       {/* A document POST: the held token's cookie is scoped to this page's path, which the data request of a
           client-side submission (<path>.data) does not match. */}
       <Form method="post" reloadDocument className="flex justify-end">
+        <IdempotencyField />
         <Button type="submit">{CONFIRM_PAGE.confirm}</Button>
       </Form>
     </Card>

@@ -14,6 +14,7 @@ import type { Route } from "./+types/contact";
 import {
   FormErrors,
   Honeypot,
+  IdempotencyField,
   SelectField,
   TextareaField,
   TextField,
@@ -24,6 +25,10 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { emailAddress, optionalText, requiredText } from "~/lib/validation";
 import { MESSAGES, TOASTS, VALIDATION } from "~/messages";
+import {
+  formIdempotencyKey,
+  pageIdempotencyKey,
+} from "~/session/idempotency.server";
 import { getRequestState } from "~/session/request-state.server";
 import { QUESTION_TOPICS } from "~/upstream/contract";
 import { toastForUpstreamError } from "~/upstream/user-message";
@@ -43,21 +48,23 @@ const QuestionSchema = z.object({
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { upstream } = getRequestState(context);
+  const idempotencyKey = pageIdempotencyKey(context);
   try {
     const answer = await upstream.call("locations");
     return {
       locations: answer.status === 200 ? answer.data : [],
       failed: false,
+      idempotencyKey,
     };
   } catch {
-    return { locations: [], failed: true };
+    return { locations: [], failed: true, idempotencyKey };
   }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), {
-    schema: QuestionSchema,
-  });
+  const formData = await request.formData();
+  const idempotencyKey = formIdempotencyKey(context, formData);
+  const submission = parseWithZod(formData, { schema: QuestionSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 400 });
   }
@@ -71,8 +78,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (trap) return sent();
 
   try {
+    // A repeat of this form (a resubmit after a timeout that did reach the upstream) is not stored twice.
     await upstream.call("supportCreate", {
       body: { ...question, school: school ?? null, klas: klas ?? null },
+      idempotencyKey,
     });
   } catch (error) {
     // Said once, by the toast; the reply carries every submitted value back into the form.
@@ -244,6 +253,7 @@ function QuestionForm({
           />
         </FormErrors>
         <Honeypot name={HONEYPOT} />
+        <IdempotencyField />
         <div>
           <Button type="submit">Versturen</Button>
         </div>

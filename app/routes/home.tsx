@@ -13,6 +13,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";
 import { formId } from "~/lib/validation";
 import type { Route } from "./+types/home";
+import { IdempotencyField } from "~/components/forms";
 import { LogoCarousel } from "~/components/logo-carousel";
 import {
   CONFIRM_FIELD,
@@ -37,6 +38,10 @@ import {
   setRegistration,
 } from "~/registration/registration.server";
 import { MESSAGES, VALIDATION } from "~/messages";
+import {
+  formIdempotencyKey,
+  pageIdempotencyKey,
+} from "~/session/idempotency.server";
 import { getRequestState } from "~/session/request-state.server";
 import type { OrientationDay } from "~/upstream/contract";
 import { toastForUpstreamError } from "~/upstream/user-message";
@@ -124,6 +129,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       logos.status === "fulfilled" && logos.value.status === 200
         ? logos.value.data
         : [],
+    idempotencyKey: pageIdempotencyKey(context),
   };
 }
 
@@ -135,9 +141,9 @@ const ChooseDaySchema = z.object({
 
 /** Spec "Choosing an orientation day". */
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), {
-    schema: ChooseDaySchema,
-  });
+  const formData = await request.formData();
+  const idempotencyKey = formIdempotencyKey(context, formData);
+  const submission = parseWithZod(formData, { schema: ChooseDaySchema });
   if (submission.status !== "success") {
     return data(
       { error: VALIDATION.invalid("orientationDayId") },
@@ -167,7 +173,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           submission.value[CONFIRM_FIELD] !== "1"
         )
           return redirect(switchDayHref(chosen));
-        await upstream.call("delete");
+        await upstream.call("delete", { idempotencyKey });
         session.setRegistrationId(null);
       }
     }
@@ -266,6 +272,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
                           name="orientationDayId"
                           value={day.id}
                         />
+                        <IdempotencyField />
                         <Button
                           type="submit"
                           aria-label={`Inschrijven voor ${day.school}, ${day.date}`}

@@ -8,12 +8,17 @@
 import { CircleAlert } from "lucide-react";
 import { data, Form, href, Link, redirect } from "react-router";
 import type { Route } from "./+types/login";
+import { IdempotencyField } from "~/components/forms";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { LOGIN_PAGE, MESSAGES } from "~/messages";
 import { leaveTokenAddress, logIn } from "~/registration/mail-links.server";
 import { mailTokens, tokenFromUrl } from "~/session/mail-token.server";
+import {
+  formIdempotencyKey,
+  pageIdempotencyKey,
+} from "~/session/idempotency.server";
 import { getRequestState } from "~/session/request-state.server";
 import {
   describeUpstreamError,
@@ -31,10 +36,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   }
   const token = await tokens.held("login");
-  return { hasToken: token !== null };
+  return {
+    hasToken: token !== null,
+    idempotencyKey: pageIdempotencyKey(context),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const idempotencyKey = formIdempotencyKey(context, await request.formData());
   const tokens = mailTokens(context, request);
   const token = await tokens.held("login");
   if (!token)
@@ -43,7 +52,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { upstream } = getRequestState(context);
   const forget = { "Set-Cookie": await tokens.forget("login") };
   try {
-    const answer = await upstream.call("login", { body: { token } });
+    // A double click sends the token twice: the repeat gets the first answer instead of 'link used'.
+    const answer = await upstream.call("login", {
+      body: { token },
+      idempotencyKey,
+    });
     if (answer.status !== 200) throw new Error("login: no content");
     logIn(context, answer.data);
   } catch (error) {
@@ -90,6 +103,7 @@ export default function Login({
             {/* A document POST: the held token's cookie is scoped to this page's path, which the data request of a
                 client-side submission (<path>.data) does not match. */}
             <Form method="post" reloadDocument className="flex justify-end">
+              <IdempotencyField />
               <Button type="submit">{LOGIN_PAGE.proceed}</Button>
             </Form>
           </>

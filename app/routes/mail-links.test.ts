@@ -110,7 +110,11 @@ async function proceed(cookie: string | null, answers: UpstreamAnswers = {}) {
   const headers: Record<string, string> = cookie ? { cookie } : {};
   return loginRoute.action(
     args(
-      new Request("http://localhost/login", { method: "POST", headers }),
+      new Request("http://localhost/login", {
+        method: "POST",
+        headers,
+        body: new FormData(),
+      }),
       answers,
     ) as never,
   );
@@ -150,7 +154,10 @@ describe("/login", () => {
         new Request("http://localhost/login", { headers: { cookie } }),
       ) as never,
     );
-    expect(data).toEqual({ hasToken: true });
+    expect(data).toEqual({
+      hasToken: true,
+      idempotencyKey: expect.any(String),
+    });
   });
 
   it("'Ga verder' logs in: the session takes the registration, its day and school", async () => {
@@ -164,7 +171,10 @@ describe("/login", () => {
         };
       },
     })) as Response;
-    expect(bodies).toEqual([{ body: { token: TOKEN } }]);
+    // No key posted (a page from before keys): the call gets a fresh one, and goes out as it did without keys.
+    expect(bodies).toEqual([
+      { body: { token: TOKEN }, idempotencyKey: expect.any(String) },
+    ]);
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/workshops");
     expect(response.headers.get("set-cookie")).toMatch(
@@ -259,7 +269,10 @@ describe("/inschrijving-bevestigen", () => {
         }),
       ) as never,
     );
-    expect(page).toEqual({ state: "pending" });
+    expect(page).toEqual({
+      state: "pending",
+      idempotencyKey: expect.any(String),
+    });
   });
 
   it("'Inschrijving bevestigen' confirms with the held token", async () => {
@@ -269,6 +282,7 @@ describe("/inschrijving-bevestigen", () => {
         new Request("http://localhost/inschrijving-bevestigen", {
           method: "POST",
           headers: { cookie },
+          body: new FormData(),
         }),
         confirmAnswer,
       ) as never,

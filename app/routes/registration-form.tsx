@@ -20,6 +20,7 @@ import type { Route } from "./+types/registration-form";
 import {
   CheckboxField,
   FormErrors,
+  IdempotencyField,
   RadioGroupField,
   SelectField,
   TextField,
@@ -47,6 +48,10 @@ import {
   getOrientationDay,
   requireRegistration,
 } from "~/registration/registration.server";
+import {
+  formIdempotencyKey,
+  pageIdempotencyKey,
+} from "~/session/idempotency.server";
 import { getRequestState } from "~/session/request-state.server";
 import { GESLACHT } from "~/upstream/contract";
 import type { OrientationDay, Registration } from "~/upstream/contract";
@@ -93,6 +98,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     school: registration.school?.display ?? null,
     blocker: blockerOf(registration, day),
     defaults: personalDetailsDefaults(registration),
+    idempotencyKey: pageIdempotencyKey(context),
   };
 }
 
@@ -106,6 +112,7 @@ function sentBack(formData: FormData): SubmissionResult<string[]> {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
+  const idempotencyKey = formIdempotencyKey(context, formData);
   const { session, upstream } = getRequestState(context);
   let loaded: Awaited<ReturnType<typeof fetchRegistrationAndDay>>;
   try {
@@ -139,6 +146,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const answer = await upstream.call("pendingConfirmation", {
       body: toPendingConfirmationBody(submission.value),
+      idempotencyKey,
     });
     expired = answer.status === 204;
   } catch (error) {
@@ -393,6 +401,7 @@ function PersonalDetailsForm({
             hint="We sturen je af en toe een e-mail over nieuwe oriëntatiedagen en workshops. Afmelden kan altijd, met de link onder elke e-mail."
           />
         </FormErrors>
+        <IdempotencyField />
         <div className="flex flex-wrap items-center gap-4">
           <Button
             type="submit"

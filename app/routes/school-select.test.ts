@@ -12,6 +12,8 @@ import { action } from "./school-select";
 
 let session: VisitorSession;
 let calls: string[];
+/** The key the login box was rendered with. */
+const KEY = "6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f";
 
 beforeEach(async () => {
   session = await newSession();
@@ -29,6 +31,7 @@ async function requestLogin(email: string, answers: UpstreamAnswers) {
   const body = new FormData();
   body.set("intent", "login");
   body.set("email", email);
+  body.set("idempotencyKey", KEY);
   const result = action({
     request: new Request("http://localhost/inschrijven", {
       method: "POST",
@@ -59,7 +62,10 @@ describe("the login request", () => {
     });
     expect(early).toBe(false);
     expect(bodies).toEqual([
-      { body: { email: "sam@example.com", orientationDayId: 3 } },
+      {
+        body: { email: "sam@example.com", orientationDayId: 3 },
+        idempotencyKey: KEY,
+      },
     ]);
     expect((value as Response).status).toBe(302);
     expect(session.takeToasts()).toEqual([TOASTS.loginRequested]);

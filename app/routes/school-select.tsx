@@ -21,6 +21,7 @@ import {
   SCHOOL_INTENT,
   SchoolButton,
 } from "~/components/registration/school-button";
+import { IdempotencyField } from "~/components/forms";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
@@ -35,6 +36,10 @@ import {
   requireDay,
   setRegistration,
 } from "~/registration/registration.server";
+import {
+  formIdempotencyKey,
+  pageIdempotencyKey,
+} from "~/session/idempotency.server";
 import { getRequestState } from "~/session/request-state.server";
 import type { School } from "~/upstream/contract";
 import { toastForUpstreamError } from "~/upstream/user-message";
@@ -98,14 +103,16 @@ export async function loader({ context }: Route.LoaderArgs) {
     failed: lookup.status === "rejected" || schools.status === "rejected",
     schools: schools.status === "fulfilled" ? (schools.value ?? []) : [],
     noEvents: schools.status === "fulfilled" && schools.value === null,
+    idempotencyKey: pageIdempotencyKey(context),
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const dayId = requireDay(context);
   const formData = await request.formData();
+  const idempotencyKey = formIdempotencyKey(context, formData);
   if (formData.get("intent") === LOGIN_INTENT)
-    return login(formData, context, dayId);
+    return login(formData, context, dayId, idempotencyKey);
 
   const parsed = SchoolSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success)
@@ -122,12 +129,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (lookup.state === "expired") throw expireRegistration(context);
     if (lookup.state === "found") {
       await changeRegistration(context, () =>
-        upstream.call("addSchool", { body: { school: schoolId } }),
+        upstream.call("addSchool", {
+          body: { school: schoolId },
+          idempotencyKey,
+        }),
       );
     } else {
       await ensureRegistrationId(context);
       const created = await upstream.call("create", {
         body: { school: schoolId, orientationDay: dayId },
+        idempotencyKey,
       });
       if (created.status !== 200) throw new Error("create: no content");
       setRegistration(context, created.data);
@@ -145,6 +156,7 @@ async function login(
   formData: FormData,
   context: Route.ActionArgs["context"],
   dayId: number,
+  idempotencyKey: string,
 ) {
   const submission = parseWithZod(formData, { schema: LoginSchema });
   if (submission.status !== "success")
@@ -161,6 +173,7 @@ async function login(
   try {
     await upstream.call("requestLogin", {
       body: { email, orientationDayId: dayId },
+      idempotencyKey,
     });
     await floor;
   } catch (error) {
@@ -220,6 +233,7 @@ function LoginBox({
         className="flex flex-col gap-4"
       >
         <input type="hidden" name="intent" value={LOGIN_INTENT} />
+        <IdempotencyField />
         {form.errors?.length ? (
           <Alert variant="destructive" role="alert" id={form.errorId}>
             <CircleAlert aria-hidden="true" />

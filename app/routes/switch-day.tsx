@@ -15,6 +15,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { MESSAGES, SWITCH_DAY } from "~/messages";
 import { getRegistration } from "~/registration/registration.server";
+import { pageIdempotencyKey } from "~/session/idempotency.server";
 
 const DayParam = formId("dag");
 
@@ -34,7 +35,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Whether there is anything to give up is unknown: say so, and offer only the way back.
     return { orientationDayId: day.data, failed: true };
   }
-  return { orientationDayId: day.data, failed: false };
+  // The confirmation posts the day choice to Home's action.
+  return {
+    orientationDayId: day.data,
+    failed: false,
+    idempotencyKey: pageIdempotencyKey(context),
+  };
 }
 
 export function meta() {

@@ -48,6 +48,10 @@ import {
 } from "~/registration/registration.server";
 import { domainLabelColors } from "~/registration/domain-label";
 import { readFavourites } from "~/session/favourites.server";
+import {
+  formIdempotencyKey,
+  pageIdempotencyKey,
+} from "~/session/idempotency.server";
 import { getRequestState } from "~/session/request-state.server";
 import type { Registration } from "~/upstream/contract";
 import { toastForUpstreamError } from "~/upstream/user-message";
@@ -129,6 +133,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     cartOpen: cartOpen(url.searchParams),
     backTo: withQuery(href("/workshops"), search),
     self: withQuery(href("/workshop/:slug", { slug: params.slug }), search),
+    idempotencyKey: pageIdempotencyKey(context),
   };
 }
 
@@ -140,6 +145,7 @@ const AddSchema = z.object({
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const enhanced = form.get(ENHANCED_FIELD) === "1";
+  const idempotencyKey = formIdempotencyKey(context, form);
   const registration = await requireRegistration(context);
   const parsed = AddSchema.safeParse({ round: form.get("round") });
   if (!parsed.success)
@@ -178,6 +184,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await changeRegistration(context, () =>
         upstream.call("update", {
           body: { choices: choicesToAdd(rounds, round, workshop.id) },
+          idempotencyKey,
         }),
       );
     } catch (error) {

@@ -9,6 +9,7 @@ import { CircleAlert } from "lucide-react";
 import { data, Form, href, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/workshops";
+import { IdempotencyField } from "~/components/forms";
 import { Cart } from "~/components/registration/cart";
 import { WorkshopCard } from "~/components/registration/workshop-card";
 import type { WorkshopCardData } from "~/components/registration/workshop-card";
@@ -35,6 +36,10 @@ import {
   parseFilters,
 } from "~/registration/workshop-filters";
 import { readFavourites } from "~/session/favourites.server";
+import {
+  formIdempotencyKey,
+  pageIdempotencyKey,
+} from "~/session/idempotency.server";
 import { getRequestState } from "~/session/request-state.server";
 import type { Registration, Workshop } from "~/upstream/contract";
 import { toastForUpstreamError } from "~/upstream/user-message";
@@ -129,6 +134,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     workshops: filterWorkshops(workshops, filters, favourites).map((workshop) =>
       cardData(workshop, registration, favourites),
     ),
+    idempotencyKey: pageIdempotencyKey(context),
   };
 }
 
@@ -139,9 +145,9 @@ const ChangeSchoolSchema = z.object({
 /** 'Wijzig school' (spec "Changing school"): remove-school upstream, then choose again on /inschrijven. */
 export async function action({ request, context }: Route.ActionArgs) {
   requireDay(context);
-  const parsed = ChangeSchoolSchema.safeParse(
-    Object.fromEntries(await request.formData()),
-  );
+  const formData = await request.formData();
+  const idempotencyKey = formIdempotencyKey(context, formData);
+  const parsed = ChangeSchoolSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success)
     return data({ error: VALIDATION.invalid("intent") }, { status: 400 });
   const { session, upstream } = getRequestState(context);
@@ -153,7 +159,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       // A confirmed registration keeps its school (the button is not shown then).
       if (lookup.registration.created !== null)
         return redirect(href("/workshops"));
-      await changeRegistration(context, () => upstream.call("removeSchool"));
+      await changeRegistration(context, () =>
+        upstream.call("removeSchool", { idempotencyKey }),
+      );
     }
     session.setSchool(null);
   } catch (error) {
@@ -176,6 +184,7 @@ function ChangeSchoolButton() {
   return (
     <Form method="post">
       <input type="hidden" name="intent" value={CHANGE_SCHOOL_INTENT} />
+      <IdempotencyField />
       <Button
         type="submit"
         variant="link"

@@ -87,6 +87,21 @@ describe("upstream client", () => {
     expect(withId?.headers[HEADERS.registrationId]).toBe("reg-456");
   });
 
+  it("sends a form's idempotency key as {key}:{call name}, and no key header without one", async () => {
+    server.behave(respondJson(200, { message: "ok" }));
+    const key = "0f8fad5b-d9cb-469f-a165-70867728950e";
+    await client().call("delete", { idempotencyKey: key });
+    await client().call("requestLogin", {
+      body: { email: "sam@example.com", orientationDayId: 1 },
+      idempotencyKey: key,
+    });
+    await client().call("delete");
+
+    expect(
+      server.requests.map((r) => r.headers[HEADERS.idempotencyKey]),
+    ).toEqual([`${key}:delete`, `${key}:requestLogin`, undefined]);
+  });
+
   it("fills path parameters and the query", async () => {
     server.behave(respondJson(200, []));
     await client().call("schools", { query: { orientationDay: 7 } });

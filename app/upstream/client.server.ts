@@ -75,11 +75,22 @@ type BodyOf<N extends EndpointName> = Endpoints[N] extends {
   ? z.input<B>
   : never;
 export type AnswerOf<N extends EndpointName> = z.output<Endpoints[N]["answer"]>;
+/** Only the calls that change state take an idempotency key. */
+type KeyOf<N extends EndpointName> = Endpoints[N] extends {
+  idempotencyKey: true;
+}
+  ? string
+  : never;
 
 export interface UpstreamCallInput<N extends EndpointName> {
   params?: Record<string, string | number>;
   query?: Record<string, string | number>;
   body?: BodyOf<N>;
+  /**
+   * The posted form's key (app/session/idempotency.server.ts). It goes out as `{key}:{call name}`, so the calls
+   * one form makes never share a key, and a repeat of the form repeats each call's key.
+   */
+  idempotencyKey?: KeyOf<N>;
 }
 
 export interface UpstreamClient {
@@ -141,6 +152,12 @@ export function createUpstreamClient(
   ): Promise<UpstreamAnswer<AnswerOf<N>>> {
     const endpoint = ENDPOINTS[name];
     const url = baseUrl + API_BASE_PATH + fillPath(endpoint.path, input.params);
+    const callHeaders = input.idempotencyKey
+      ? {
+          ...headers,
+          [HEADERS.idempotencyKey]: `${input.idempotencyKey}:${name}`,
+        }
+      : headers;
     const fail = (error: UpstreamError): never => {
       report(error);
       throw error;
@@ -163,7 +180,7 @@ export function createUpstreamClient(
     try {
       response = await ky(url, {
         method: endpoint.method,
-        headers,
+        headers: callHeaders,
         searchParams: input.query,
         // The upstream validates bodies; one it refuses comes back as a status error like any other refusal.
         json: input.body,

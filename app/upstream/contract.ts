@@ -16,7 +16,18 @@ export const HEADERS = {
   anonymousUserId: "x-anonymous-user-id",
   registrationId: "x-registration-id",
   attempt: "x-retry-attempt",
+  /**
+   * On the calls that change state (`idempotencyKey: true` below): the same request sent again with the same key
+   * is answered with the first answer, without doing the work again (decision 0018).
+   */
+  idempotencyKey: "idempotency-key",
 } as const;
+
+/** An idempotency key: 1 to 255 visible ASCII characters. The web app sends `{form's UUID}:{call name}`. */
+export const IdempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{1,255}$/);
+
+/** How long the upstream keeps the first answer to a key (at least). */
+export const IDEMPOTENCY_WINDOW_HOURS = 24;
 
 /**
  * Paths of the web app that the upstream's mails link to, with `?token=…`. The routes and the mails both take
@@ -272,6 +283,8 @@ export interface Endpoint {
   errors?: Record<number, string>;
   /** Needs the registration id header. */
   registration?: boolean;
+  /** Changes state and takes the idempotency-key header: a repeated request gets the first answer again. */
+  idempotencyKey?: boolean;
 }
 
 function endpoint<E extends Endpoint>(e: E): E {
@@ -333,6 +346,7 @@ export const ENDPOINTS = {
     body: RequestLoginBodySchema,
     answer: MessageSchema,
     errors: { 429: "too many requests for this address" },
+    idempotencyKey: true,
   }),
   login: endpoint({
     method: "POST",
@@ -341,6 +355,7 @@ export const ENDPOINTS = {
     body: TokenBodySchema,
     answer: LoginAnswerSchema,
     errors: { 401: "unknown, used or expired token" },
+    idempotencyKey: true,
   }),
   confirm: endpoint({
     method: "POST",
@@ -352,6 +367,7 @@ export const ENDPOINTS = {
       401: "unknown, used or expired token",
       409: "already registered",
     },
+    idempotencyKey: true,
   }),
   create: endpoint({
     method: "POST",
@@ -361,6 +377,7 @@ export const ENDPOINTS = {
     answer: RegistrationSchema,
     registration: true,
     errors: { 404: "unknown school or day" },
+    idempotencyKey: true,
   }),
   addSchool: endpoint({
     method: "POST",
@@ -370,6 +387,7 @@ export const ENDPOINTS = {
     answer: RegistrationSchema,
     noContent: "registration expired",
     registration: true,
+    idempotencyKey: true,
   }),
   removeSchool: endpoint({
     method: "GET",
@@ -378,6 +396,7 @@ export const ENDPOINTS = {
     answer: RegistrationSchema,
     noContent: "registration expired",
     registration: true,
+    idempotencyKey: true,
   }),
   update: endpoint({
     method: "POST",
@@ -392,6 +411,7 @@ export const ENDPOINTS = {
       404: "workshop or round not found",
       409: "round full, or day read-only",
     },
+    idempotencyKey: true,
   }),
   pendingConfirmation: endpoint({
     method: "POST",
@@ -402,6 +422,7 @@ export const ENDPOINTS = {
     noContent: "registration expired",
     registration: true,
     errors: { 409: "already registered, no choices, or day read-only" },
+    idempotencyKey: true,
   }),
   delete: endpoint({
     method: "POST",
@@ -410,6 +431,7 @@ export const ENDPOINTS = {
     answer: MessageSchema,
     noContent: "registration expired",
     registration: true,
+    idempotencyKey: true,
   }),
   workshops: endpoint({
     method: "GET",
@@ -450,6 +472,7 @@ export const ENDPOINTS = {
     body: SupportQuestionSchema,
     answer: MessageSchema,
     errors: { 429: "too many questions from this address" },
+    idempotencyKey: true,
   }),
   locations: endpoint({
     method: "GET",

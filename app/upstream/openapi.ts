@@ -4,6 +4,8 @@ import {
   ENDPOINTS,
   ErrorBodySchema,
   HEADERS,
+  IDEMPOTENCY_WINDOW_HOURS,
+  IdempotencyKeySchema,
   type Endpoint,
 } from "./contract";
 
@@ -40,6 +42,14 @@ function operation(name: string, e: Endpoint) {
       description: "Retry number, on retries only",
     },
   ];
+  if (e.idempotencyKey)
+    params.push({
+      name: HEADERS.idempotencyKey,
+      in: "header",
+      required: false,
+      schema: schema(IdempotencyKeySchema),
+      description: `The same request (site, call, key, registration id, path, query, body) sent again with this key within ${IDEMPOTENCY_WINDOW_HOURS} h is answered with its first 200 or 204 answer, without doing the work again; refusals are not kept`,
+    });
   if (e.registration)
     params.push({
       name: HEADERS.registrationId,

@@ -27,6 +27,11 @@ function form(page: Page) {
   return page.getByRole("region", { name: "Jouw vraag" });
 }
 
+/** The idempotency key the page rendered into the form. */
+function keyField(page: Page) {
+  return form(page).locator('input[name="idempotencyKey"]');
+}
+
 async function fillQuestion(
   page: Page,
   values: { email: string; message: string },
@@ -163,6 +168,41 @@ test("a sent question shows the success toast and an empty form", async ({
   ).toBe(true);
 });
 
+test("a question sent again with the same key, as after a timeout, is stored once", async ({
+  page,
+  request,
+}) => {
+  const message = unique("Is er een lift in het gebouw?");
+  const email = `${unique("nogmaals")}@example.nl`;
+  await page.goto("/contact");
+  const key = await keyField(page).inputValue();
+  await fillQuestion(page, { email, message });
+  await page.getByRole("button", { name: "Versturen" }).click();
+  await expect(page.getByText(MESSAGES.questionSent)).toBeVisible();
+
+  // The same form once more, with this browser's session: a resubmit, or Back and send again.
+  const again = await page.request.post("/contact", {
+    form: {
+      name: "Sanne de Vries",
+      email,
+      school: "Domstad Lyceum",
+      klas: "4 havo",
+      questionAbout: "Workshop",
+      message,
+      website: "",
+      idempotencyKey: key,
+    },
+    maxRedirects: 0,
+  });
+  expect(again.status(), "the repeat is answered as a success").toBe(302);
+  expect(
+    (await mailTexts(request)).filter((text) => text.includes(message)),
+  ).toHaveLength(1);
+  // The next question gets a key of its own.
+  await expect(keyField(page)).toHaveValue(/^[0-9a-f-]{36}$/);
+  await expect(keyField(page)).not.toHaveValue(key);
+});
+
 test("a filled honeypot looks like success but sends nothing", async ({
   page,
   request,
@@ -210,11 +250,14 @@ test("an upstream refusal shows the error toast and keeps every value", async ({
   }
 
   await page.goto("/contact");
+  const key = await keyField(page).inputValue();
   await fillQuestion(page, { email, message: "Nog een vraag" });
   await page.getByRole("button", { name: "Versturen" }).click();
 
   // Said once: as the toast, not again in the form.
   await expect(page.getByText(MESSAGES.genericError)).toBeVisible();
+  // Sending again repeats the key: had the upstream stored the question after all, it would not store it twice.
+  await expect(keyField(page)).toHaveValue(key);
   await expect(page.getByText(MESSAGES.genericError)).toHaveCount(1);
   await expect(page.getByLabel("Naam")).toHaveValue("Sanne de Vries");
   await expect(page.getByLabel("E-mailadres")).toHaveValue(email);

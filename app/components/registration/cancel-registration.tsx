@@ -10,6 +10,7 @@ import { CircleAlert, LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { href, Link, useFetcher, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { IdempotencyField } from "~/components/forms";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import {
@@ -57,6 +58,7 @@ export function ConfirmCancelForm({
       action={href("/inschrijving-annuleren")}
       className={className}
     >
+      <IdempotencyField />
       <Button
         type="submit"
         variant="destructive"

@@ -11,6 +11,7 @@ import { ShoppingBasket } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { href, Link, useFetcher, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { IdempotencyField } from "~/components/forms";
 import { CancelRegistration } from "~/components/registration/cancel-registration";
 import { EnhancedField } from "~/components/registration/enhanced";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -209,6 +210,7 @@ function CartRoundRow({
             <input type="hidden" name="round" value={round.number} />
             <input type="hidden" name="redirectTo" value={returnTo} />
             <EnhancedField />
+            <IdempotencyField />
             <Button
               type="submit"
               variant="ghost"

@@ -9,6 +9,7 @@ import { CircleAlert } from "lucide-react";
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { IdempotencyField } from "~/components/forms";
 import { EnhancedField } from "~/components/registration/enhanced";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -111,6 +112,7 @@ export function RoundPicker({
         className="flex flex-col gap-4"
       >
         <EnhancedField />
+        <IdempotencyField />
         <fieldset
           className="flex flex-col gap-2"
           aria-describedby={message ? messageId : undefined}

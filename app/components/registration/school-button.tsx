@@ -3,6 +3,7 @@
  * the logo beside it is decorative. While its own choice is being posted, the button says it is busy.
  */
 import { Form, useNavigation } from "react-router";
+import { IdempotencyField } from "~/components/forms";
 import type { School } from "~/upstream/contract";
 
 export const SCHOOL_INTENT = "school";
@@ -18,6 +19,7 @@ export function SchoolButton({ school }: { school: School }) {
     <Form method="post" className="h-full">
       <input type="hidden" name="intent" value={SCHOOL_INTENT} />
       <input type="hidden" name="school" value={school.id} />
+      <IdempotencyField />
       <button
         type="submit"
         aria-busy={busy || undefined}

@@ -6,6 +6,7 @@
  */
 import { useState } from "react";
 import { Form, href } from "react-router";
+import { IdempotencyField } from "~/components/forms";
 import { CANCEL_LABELS } from "~/components/registration/cancel-registration";
 import { Button } from "~/components/ui/button";
 import {
@@ -36,6 +37,7 @@ export function ConfirmSwitchForm({
     <Form method="post" action="/?index">
       <input type="hidden" name="orientationDayId" value={orientationDayId} />
       <input type="hidden" name={CONFIRM_FIELD} value="1" />
+      <IdempotencyField />
       <Button type="submit" variant="destructive">
         {CANCEL_LABELS.confirm}
       </Button>

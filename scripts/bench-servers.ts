@@ -1,0 +1,63 @@
+/**
+ * The servers a benchmark drives: the reference upstream with a fresh database file and the production build
+ * (`npm run build` first), both on free loopback ports, as `npm start` would run them.
+ */
+import { spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  freePort,
+  root,
+  serverArgs,
+  startUpstream,
+  waitFor,
+} from "./processes.mjs";
+
+export interface BenchServers {
+  appUrl: string;
+  /** The web app's process, e.g. to read its memory. */
+  app: ChildProcess;
+  upstreamUrl: string;
+  /** The upstream's SQLite file, to count what it stored. */
+  upstreamDb: string;
+  stop(): void;
+}
+
+/** Starts both; `appEnv` adds to the web app's environment (e.g. no rate limits for a load run). */
+export async function startBenchServers(
+  appEnv: Record<string, string> = {},
+): Promise<BenchServers> {
+  const upstreamDb = join(tmpdir(), `bench-upstream-${process.pid}.sqlite`);
+  const upstream = await startUpstream({
+    port: await freePort(),
+    db: upstreamDb,
+    reset: true,
+  });
+  const appPort = await freePort();
+  const app = spawn(process.execPath, serverArgs(), {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(appPort),
+      UPSTREAM_URL: upstream.url,
+      SESSION_SECRET: "benchmark-session-secret-0123456789",
+      MAINTENANCE: "false",
+      ...appEnv,
+    },
+  });
+  const stop = () => {
+    app.kill("SIGTERM");
+    upstream.child.kill("SIGTERM");
+  };
+  const appUrl = `http://localhost:${appPort}`;
+  try {
+    await waitFor(`${appUrl}/health`, 30_000, app);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  return { appUrl, app, upstreamUrl: upstream.url, upstreamDb, stop };
+}
