@@ -307,6 +307,66 @@ describe("request bodies", () => {
   });
 });
 
+describe("posts from another origin", () => {
+  it("are refused with 403 before the app sees them; same-origin posts and posts without Origin pass", async () => {
+    let reached = 0;
+    const send = await start({}, (_req, res) => {
+      reached++;
+      res.send("app");
+    });
+    const refused = [
+      { origin: "https://evil.example" },
+      { origin: "null" },
+      { origin: "not a url" },
+      // Same host, other scheme: React Router's own check would refuse it with a logged error.
+      { origin: "https://localhost" },
+      { "sec-fetch-site": "cross-site" },
+      { "sec-fetch-site": "same-site" },
+    ];
+    for (const headers of refused) {
+      const answer = await send(form("name=x", headers));
+      expect(answer.status, JSON.stringify(headers)).toBe(403);
+      expect(answer.body).toBe("Verzoek geweigerd.");
+    }
+    expect(reached).toBe(0);
+
+    const passed = [
+      {},
+      { host: "venlo.localhost:8080", origin: "http://venlo.localhost:8080" },
+      { host: "localhost:80", origin: "http://localhost" },
+      { "sec-fetch-site": "same-origin" },
+      { "sec-fetch-site": "none" },
+    ];
+    for (const headers of passed) {
+      const answer = await send(form("name=x", headers));
+      expect(answer.status, JSON.stringify(headers)).toBe(200);
+    }
+    expect(reached).toBe(passed.length);
+  });
+
+  it("behind a trusted proxy, the proxy's scheme and host make the origin", async () => {
+    const send = await start({ TRUST_PROXY: "true" });
+    const proxied = {
+      "x-forwarded-proto": "https",
+      "x-forwarded-host": "venlo.example.nl",
+    };
+    expect(
+      (
+        await send(
+          form("name=x", { ...proxied, origin: "https://venlo.example.nl" }),
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await send(
+          form("name=x", { ...proxied, origin: "http://venlo.example.nl" }),
+        )
+      ).status,
+    ).toBe(403);
+  });
+});
+
 describe("rate limits", () => {
   it("answer 429 when an address posts too often, tighter for questions and login requests", async () => {
     const send = await start({
