@@ -314,7 +314,7 @@ describe("posts from another origin", () => {
       reached++;
       res.send("app");
     });
-    const refused = [
+    const refused: Record<string, string>[] = [
       { origin: "https://evil.example" },
       { origin: "null" },
       { origin: "not a url" },
@@ -330,7 +330,7 @@ describe("posts from another origin", () => {
     }
     expect(reached).toBe(0);
 
-    const passed = [
+    const passed: Record<string, string>[] = [
       {},
       { host: "venlo.localhost:8080", origin: "http://venlo.localhost:8080" },
       { host: "localhost:80", origin: "http://localhost" },

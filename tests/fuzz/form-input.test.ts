@@ -5,7 +5,8 @@
  * pointing at a small collector in this test.
  *
  * Runs are bounded and repeatable: FUZZ_RUNS cases per property (200) from FUZZ_SEED; fast-check prints the
- * seed and the shrunk case on a failure, and the same seed replays it.
+ * seed and the shrunk case on a failure, and the same seed replays it. FUZZ_TALLY=1 prints how many answers had
+ * each status, to see how deep the inputs got.
  */
 import { createServer } from "node:http";
 import type { Server } from "node:http";
@@ -371,6 +372,7 @@ function describeRequest(outgoing: Outgoing): string {
 
 /** The last requests sent: a report travels on its own and may arrive while the next request is under way. */
 const recent: string[] = [];
+const tally = new Map<number, number>();
 
 /** Sends the request and checks what holds for every request: no 5xx, no error logged or reported. */
 async function handled(outgoing: Outgoing): Promise<Answer> {
@@ -380,6 +382,7 @@ async function handled(outgoing: Outgoing): Promise<Answer> {
   recent.push(what);
   if (recent.length > 3) recent.shift();
   const answer = await send(site, { method: "POST", ...outgoing });
+  tally.set(answer.status, (tally.get(answer.status) ?? 0) + 1);
   if (answer.status >= 500)
     throw new Error(
       `${answer.status} for ${what}\n${answer.text.slice(0, 500)}`,
@@ -403,6 +406,7 @@ describe("fuzzed posts", { timeout: 180_000 }, () => {
   afterAll(async () => {
     // Reports travel after the answer; give the last ones time to arrive.
     await new Promise((resolve) => setTimeout(resolve, 500));
+    if (process.env.FUZZ_TALLY) console.log([...tally].sort());
     expect(reports).toEqual([]);
     expect(site.stderr()).toBe("");
   });
