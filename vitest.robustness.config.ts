@@ -11,5 +11,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // The cases of one fault mode run side by side: many of them wait for the deadline.
     maxConcurrency: 8,
+    // One suite at a time: the fault suite measures answer times, which the fuzz suite's load would stretch.
+    fileParallelism: false,
   },
 });

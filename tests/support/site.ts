@@ -151,6 +151,7 @@ export async function sessionCookie(state: SessionState): Promise<string> {
     secure: false,
     newId: () => state.anonymousUserId ?? "robustness-visitor",
   });
+  // Reading the id makes it (the session's getter creates one when missing).
   void session.anonymousUserId;
   if (state.orientationDayId !== undefined)
     session.setOrientationDay(state.orientationDayId);
