@@ -6,7 +6,7 @@ import type { ErrorEvent } from "@sentry/react-router";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { env } from "~/env.server";
 import { NonceProvider } from "~/lib/nonce";
 import { shouldDropEvent } from "~/lib/sentry-filter";
@@ -119,6 +119,9 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request }) => {
   // A visitor who navigated away aborts the request; that is not a fault.
   if (request.signal.aborted) return;
+  // The router's own answers to a request it cannot serve (a POST to a page without a form: 405) are the
+  // visitor's doing, not faults; they get their page without filling the log and the error reports.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   console.error(error);
   Sentry.captureException(error);
 };

@@ -106,6 +106,8 @@ const EnvSchema = z.object({
    * 60 s, so a page says the spec's message well before that however the upstream misbehaves.
    */
   REQUEST_DEADLINE_MS: z.coerce.number().int().min(1000).default(30_000),
+  /** Each upstream call's own timeout (ms), the spec's 20 s; retries of a call that got no answer follow it. */
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   /** How long a stopping server waits for requests in progress. */
   SHUTDOWN_TIMEOUT_SECONDS: count.default(10),
   MAINTENANCE: flag.default(true),

@@ -1,5 +1,5 @@
-// `npm test`: typecheck, lint, unit tests, production build, the contract suite against the reference
-// upstream, the end-to-end suite (JavaScript on and off) and the proxy suite (behind nginx with TLS).
+// `npm test`: typecheck, lint, unit tests, production build, the fault and fuzz suites, the contract suite against
+// the reference upstream, the end-to-end suite (JavaScript on and off) and the proxy suite (behind nginx with TLS).
 // Stops at the first failing step.
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -42,6 +42,9 @@ await step("typecheck", () => run("npm", ["run", "typecheck"]));
 await step("lint", () => run("npm", ["run", "lint"]));
 await step("unit tests", () => run(bin("vitest"), ["run"]));
 await step("build", () => run("npm", ["run", "build"]));
+await step("fault and fuzz suites (production build, no browser)", () =>
+  run(bin("vitest"), ["run", "--config", "vitest.robustness.config.ts"]),
+);
 await step("contract suite (reference upstream)", async () => {
   const port = await freePort();
   const upstream = await startUpstream({

@@ -252,7 +252,22 @@ describe("request bodies", () => {
     const answer = await send({ method: "POST", path: "/uitloggen" });
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body)).toEqual([]);
-    expect(seen).toEqual(["application/x-www-form-urlencoded"]);
+    // Whatever type an empty body declares, it is read as an empty form.
+    for (const type of [
+      "application/json",
+      "multipart/form-data",
+      "text/plain",
+    ]) {
+      const empty = await send({
+        method: "POST",
+        path: "/uitloggen",
+        headers: { "content-type": type },
+        body: "",
+      });
+      expect(empty.status, type).toBe(200);
+      expect(JSON.parse(empty.body)).toEqual([]);
+    }
+    expect(seen).toEqual(Array(4).fill("application/x-www-form-urlencoded"));
   });
 
   it("of another type are refused with 415, unread forms with 400, and never reach the app", async () => {
@@ -304,6 +319,66 @@ describe("request bodies", () => {
     expect((await send(form(`message=${"x".repeat(60 * 1024)}`))).status).toBe(
       200,
     );
+  });
+});
+
+describe("posts from another origin", () => {
+  it("are refused with 403 before the app sees them; same-origin posts and posts without Origin pass", async () => {
+    let reached = 0;
+    const send = await start({}, (_req, res) => {
+      reached++;
+      res.send("app");
+    });
+    const refused: Record<string, string>[] = [
+      { origin: "https://evil.example" },
+      { origin: "null" },
+      { origin: "not a url" },
+      // Same host, other scheme: React Router's own check would refuse it with a logged error.
+      { origin: "https://localhost" },
+      { "sec-fetch-site": "cross-site" },
+      { "sec-fetch-site": "same-site" },
+    ];
+    for (const headers of refused) {
+      const answer = await send(form("name=x", headers));
+      expect(answer.status, JSON.stringify(headers)).toBe(403);
+      expect(answer.body).toBe("Verzoek geweigerd.");
+    }
+    expect(reached).toBe(0);
+
+    const passed: Record<string, string>[] = [
+      {},
+      { host: "venlo.localhost:8080", origin: "http://venlo.localhost:8080" },
+      { host: "localhost:80", origin: "http://localhost" },
+      { "sec-fetch-site": "same-origin" },
+      { "sec-fetch-site": "none" },
+    ];
+    for (const headers of passed) {
+      const answer = await send(form("name=x", headers));
+      expect(answer.status, JSON.stringify(headers)).toBe(200);
+    }
+    expect(reached).toBe(passed.length);
+  });
+
+  it("behind a trusted proxy, the proxy's scheme and host make the origin", async () => {
+    const send = await start({ TRUST_PROXY: "true" });
+    const proxied = {
+      "x-forwarded-proto": "https",
+      "x-forwarded-host": "venlo.example.nl",
+    };
+    expect(
+      (
+        await send(
+          form("name=x", { ...proxied, origin: "https://venlo.example.nl" }),
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await send(
+          form("name=x", { ...proxied, origin: "http://venlo.example.nl" }),
+        )
+      ).status,
+    ).toBe(403);
   });
 });
 

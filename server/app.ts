@@ -107,6 +107,31 @@ const requestTarget: RequestHandler = (req, res, next) => {
   next();
 };
 
+/**
+ * Posts from another origin are refused here, before anything reads them (the app's middleware refuses the same,
+ * with the same answer). React Router's own check would otherwise run first on pages with an action and answer a
+ * bare "Bad Request" while logging and reporting it as an error: a CSRF attempt or a scanner is no fault of ours.
+ * Origin must be this site's public origin (behind a trusted proxy, the proxy's scheme and host).
+ */
+const sameOrigin: RequestHandler = (req, res, next) => {
+  if (!BODY_METHODS.has(req.method)) return next();
+  const fetchSite = req.get("sec-fetch-site");
+  const origin = req.get("origin");
+  const crossSite = fetchSite === "cross-site" || fetchSite === "same-site";
+  if (crossSite || (origin !== undefined && origin !== publicOrigin(req)))
+    return res
+      .status(403)
+      .type("text/plain; charset=utf-8")
+      .set("Cache-Control", "no-store")
+      .send("Verzoek geweigerd.");
+  next();
+};
+
+/** The origin browsers send for a page of this site, as `new URL()` writes it (no default port). */
+function publicOrigin(req: Request): string {
+  return new URL(`${req.protocol}://${req.host}`).origin;
+}
+
 function hasBody(req: Request): boolean {
   const length = req.get("content-length");
   return (
@@ -241,6 +266,7 @@ export function createServerApp(options: ServerOptions): express.Express {
   app.use(
     express.static(clientDir, { maxAge: "1h", index: false, redirect: false }),
   );
+  app.use(sameOrigin);
   app.use(formBody(config.BODY_LIMIT_KB * 1024));
   const limits = rateLimits(config);
   if (limits.length > 0) app.use(limits);

@@ -39,12 +39,13 @@ export function fetchRequest(
 ): Request {
   const mayHaveBody = req.method !== "GET" && req.method !== "HEAD";
   const headers = fetchHeaders(req);
-  // A POST without a body reaches the actions as an empty form, which they read like any other.
-  if (mayHaveBody && !headers.has("content-type"))
-    headers.set("content-type", "application/x-www-form-urlencoded");
   const body = Buffer.isBuffer(req.body)
     ? (req.body as Uint8Array<ArrayBuffer>)
     : new Uint8Array();
+  // A POST without a body reaches the actions as an empty form, which they read like any other, whatever type
+  // it declared (an empty JSON or multipart body would make reading the form throw).
+  if (mayHaveBody && body.byteLength === 0)
+    headers.set("content-type", "application/x-www-form-urlencoded");
   return new Request(publicUrl(req), {
     method: req.method,
     headers,

@@ -42,6 +42,7 @@ async function run(
 ) {
   const identities: UpstreamIdentity[] = [];
   const deadlines: (AbortSignal | undefined)[] = [];
+  const timeouts: (number | undefined)[] = [];
   const createUpstream = (
     identity: UpstreamIdentity,
     options?: UpstreamClientOptions,
@@ -50,6 +51,7 @@ async function run(
       async call(name: string) {
         identities.push(identity);
         deadlines.push(options?.deadline);
+        timeouts.push(options?.timeoutMs);
         if (setup.upstreamDown)
           throw new UpstreamError(
             "network",
@@ -91,7 +93,7 @@ async function run(
     return result ?? dispatch(index + 1);
   };
   const response = await dispatch(0);
-  return { response, handlerRan, identities, deadlines };
+  return { response, handlerRan, identities, deadlines, timeouts };
 }
 
 /** A request as the HTTP server hands it over: its URL carries the host the visitor asked for. */
@@ -461,6 +463,18 @@ describe("session", () => {
     expect(deadlines[0]).toBeInstanceOf(AbortSignal);
     expect(deadlines[1]).toBe(deadlines[0]);
     expect(deadlines[1]?.aborted).toBe(true);
+  });
+
+  it("gives every upstream call the configured per-call timeout", async () => {
+    const { timeouts } = await run(
+      get("/"),
+      async (state) => {
+        await state!.upstream.call("settings");
+        return new Response("page");
+      },
+      { env: { UPSTREAM_TIMEOUT_MS: "700" } },
+    );
+    expect(timeouts).toEqual([700]);
   });
 
   it("keeps toasts taken for a response that turns out to be a redirect", async () => {

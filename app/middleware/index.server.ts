@@ -155,6 +155,7 @@ export function createRootMiddleware(
       visitor,
       createUpstream,
       AbortSignal.timeout(config.REQUEST_DEADLINE_MS),
+      config.UPSTREAM_TIMEOUT_MS,
     );
     setRequestState(context, {
       site,

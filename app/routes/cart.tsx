@@ -40,9 +40,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: VALIDATION.invalid("round") }, { status: 400 });
 
   const { session, upstream } = getRequestState(context);
-  // Guards first: no day, no school or an expired registration send the visitor on (thrown redirects).
-  await requireRegistration(context);
   try {
+    // Guards first: no day, no school or an expired registration send the visitor on (thrown redirects).
+    await requireRegistration(context);
     await changeRegistration(context, () =>
       upstream.call("update", {
         body: { choices: choicesToRemove(parsed.data.round) },

@@ -32,6 +32,7 @@ import { Button } from "~/components/ui/button";
 import { formatLongDate } from "~/lib/dates";
 import { MESSAGES, TOASTS } from "~/messages";
 import { cartView, submitBlocker } from "~/registration/cart";
+import type { CartView } from "~/registration/cart";
 import {
   NUMBER_OF_PERSONS,
   personalDetailsDefaults,
@@ -69,15 +70,26 @@ async function fetchRegistrationAndDay(
   return { registration, day };
 }
 
-/** The registration and its day, or the answer to give instead (a guard's redirect, or home on a failure). */
+/**
+ * Requests whose action gave the form back because the upstream failed: the page after it renders the form as
+ * typed even though its loader cannot load the registration either (it would otherwise send the visitor home).
+ */
+const formsSentBack = new WeakSet<object>();
+
+/**
+ * The registration and its day, or the answer to give instead (a guard's redirect, or home on a failure).
+ * null: the upstream failed while the action had just sent the form back; the page shows it without the cart.
+ */
 async function loadRegistration(
   context: Route.LoaderArgs["context"],
-): Promise<{ registration: Registration; day: OrientationDay | null }> {
+): Promise<{ registration: Registration; day: OrientationDay | null } | null> {
   try {
     return await fetchRegistrationAndDay(context);
   } catch (error) {
     if (error instanceof Response) throw error;
-    getRequestState(context).session.flashToast(toastForUpstreamError(error));
+    const state = getRequestState(context);
+    if (formsSentBack.has(state)) return null;
+    state.session.flashToast(toastForUpstreamError(error));
     throw redirect(href("/"));
   }
 }
@@ -89,11 +101,25 @@ function blockerOf(registration: Registration, day: OrientationDay | null) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { registration, day } = await loadRegistration(context);
+  const cartOpen =
+    new URL(request.url).searchParams.get("inschrijving") === "open";
+  const loaded = await loadRegistration(context);
+  if (!loaded) {
+    const cart: CartView = { rounds: [], count: 0, created: false };
+    return {
+      cart,
+      cartOpen,
+      day: null,
+      school: null,
+      blocker: null,
+      defaults: {},
+    };
+  }
+  const { registration, day } = loaded;
   const cart = cartView(registration);
   return {
     cart,
-    cartOpen: new URL(request.url).searchParams.get("inschrijving") === "open",
+    cartOpen,
     day: day ? { display: day.display, date: formatLongDate(day.date) } : null,
     school: registration.school?.display ?? null,
     blocker: blockerOf(registration, day),
@@ -121,6 +147,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // A guard's redirect stands; an upstream that failed to answer keeps the visitor on the form as typed.
     if (error instanceof Response) throw error;
     session.flashToast(toastForUpstreamError(error));
+    formsSentBack.add(getRequestState(context));
     return data({ result: sentBack(formData) }, { status: 502 });
   }
   const { registration, day } = loaded;

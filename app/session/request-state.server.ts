@@ -47,13 +47,15 @@ type CreateClient = typeof createUpstreamClient;
 
 /**
  * An upstream client that reads the visitor's identity at each call, so a registration id stored by a loader
- * or action is sent with every later call in the same request. Every call ends by the request's deadline.
+ * or action is sent with every later call in the same request. Every call ends by the request's deadline, and
+ * each one waits at most `timeoutMs` for an answer (the client's own 20 s when not given).
  */
 export function visitorUpstream(
   host: string,
   session: VisitorSession,
   create: CreateClient = createUpstreamClient,
   deadline?: AbortSignal,
+  timeoutMs?: number,
 ): UpstreamClient {
   return {
     call(name, input) {
@@ -62,7 +64,7 @@ export function visitorUpstream(
         anonymousUserId: session.anonymousUserId,
         registrationId: session.registrationId,
       };
-      return create(identity, { deadline }).call(name, input);
+      return create(identity, { deadline, timeoutMs }).call(name, input);
     },
   };
 }

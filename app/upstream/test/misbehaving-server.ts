@@ -40,6 +40,27 @@ export const stallBody: Behaviour = (_request, response) => {
   response.write('{"hash":');
 };
 
+/**
+ * A 200 whose body streams `totalBytes` of JSON-looking text without a length, as fast as the reader takes it,
+ * and stops when the reader goes away (a runaway upstream; the client must stop reading).
+ */
+export function streamBody(totalBytes: number): Behaviour {
+  const chunk = Buffer.alloc(64 * 1024, "x");
+  return (_request, response) => {
+    response.writeHead(200, { "content-type": "application/json" });
+    let sent = 0;
+    const pump = () => {
+      while (sent < totalBytes && !response.destroyed) {
+        sent += chunk.length;
+        if (!response.write(chunk)) return void response.once("drain", pump);
+      }
+      if (!response.destroyed) response.end();
+    };
+    response.write('{"hash":"');
+    pump();
+  };
+}
+
 export function respond(
   status: number,
   body = "",
@@ -67,6 +88,10 @@ export interface MisbehavingServer {
   url: string;
   requests: RecordedRequest[];
   behave(behaviour: Behaviour): void;
+  /** Stops listening and drops every connection: calls are refused (nothing listens) until `accept()`. */
+  refuse(): Promise<void>;
+  /** Listens again on the same port. */
+  accept(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -92,6 +117,12 @@ export async function startMisbehavingServer(): Promise<MisbehavingServer> {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  const stop = () => {
+    server.closeAllConnections();
+    return new Promise<void>((resolve, reject) =>
+      server.close((error) => (error ? reject(error) : resolve())),
+    );
+  };
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -100,11 +131,18 @@ export async function startMisbehavingServer(): Promise<MisbehavingServer> {
       behaviour = next;
       requests.length = 0;
     },
+    refuse: stop,
+    accept() {
+      return new Promise<void>((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(port, "127.0.0.1", () => {
+          server.off("error", reject);
+          resolve();
+        });
+      });
+    },
     close() {
-      server.closeAllConnections();
-      return new Promise((resolve, reject) =>
-        server.close((error) => (error ? reject(error) : resolve())),
-      );
+      return server.listening ? stop() : Promise.resolve();
     },
   };
 }

@@ -1,0 +1,613 @@
+/**
+ * Fuzz suite: random request bodies, content types, field names, encodings, cookies and origins posted to every
+ * action of the production build (issue "no 5xx from bad input"). Whatever arrives, the site answers with a
+ * 2xx, 3xx or 4xx, logs no error and reports none. Error reports are caught for real: the server gets a Sentry DSN
+ * pointing at a small collector in this test.
+ *
+ * Runs are bounded and repeatable: FUZZ_RUNS cases per property (200) from FUZZ_SEED; fast-check prints the
+ * seed and the shrunk case on a failure, and the same seed replays it. FUZZ_TALLY=1 prints how many answers had
+ * each status, to see how deep the inputs got.
+ */
+import { createServer } from "node:http";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { gunzipSync } from "node:zlib";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildDemoData } from "../../upstream/demo/data";
+import { renderMedia } from "../../upstream/demo/media";
+import { createUpstreamServer } from "../../upstream/server";
+import type { UpstreamServer } from "../../upstream/server";
+import { mergeCookies, send, sessionCookie, startSite } from "../support/site";
+import type { Answer, Outgoing, Site } from "../support/site";
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20_251_001);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
+const BODY_LIMIT_KB = 64;
+const DEADLINE_MS = 5000;
+/** No input should make the site wait on anything: an answer this slow is a finding of its own. */
+const SLOW_MS = DEADLINE_MS;
+
+let upstream: UpstreamServer;
+let site: Site;
+let collector: Server;
+/** Error events the server sent to its DSN. */
+const reports: string[] = [];
+
+/** What the reference upstream offers, read from the site as a visitor would. */
+let dayIds: number[] = [];
+let schoolIds: number[] = [];
+let slug = "";
+
+beforeAll(async () => {
+  collector = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const body = Buffer.concat(chunks);
+      const text = (
+        request.headers["content-encoding"] === "gzip" ? gunzipSync(body) : body
+      ).toString("utf8");
+      // An envelope: a header line, then item header and payload lines; only events matter, not sessions.
+      if (/"type":"event"/.test(text)) reports.push(text.slice(0, 2000));
+      response.writeHead(200).end("{}");
+    });
+  });
+  await new Promise<void>((resolve) =>
+    collector.listen(0, "127.0.0.1", resolve),
+  );
+  const { port } = collector.address() as AddressInfo;
+
+  upstream = await createUpstreamServer({
+    data: buildDemoData,
+    renderMedia,
+    log: () => {},
+  });
+  site = await startSite({
+    UPSTREAM_URL: upstream.url,
+    SENTRY_DSN: `http://fuzz@127.0.0.1:${port}/1`,
+    BODY_LIMIT_KB: String(BODY_LIMIT_KB),
+    REQUEST_DEADLINE_MS: String(DEADLINE_MS),
+  });
+
+  const home = await send(site, { path: "/" });
+  dayIds = numbers(home.text, /name="orientationDayId" value="(\d+)"/g);
+  const visitor = await registeredVisitor();
+  const schools = await send(site, {
+    path: "/inschrijven",
+    headers: { cookie: await sessionCookie({ orientationDayId: dayIds[0] }) },
+  });
+  schoolIds = numbers(schools.text, /name="school" value="(\d+)"/g);
+  const workshops = await send(site, {
+    path: "/workshops",
+    headers: { cookie: visitor },
+  });
+  slug = /href="\/workshop\/([^"?]+)/.exec(workshops.text)?.[1] ?? "";
+  expect(dayIds.length).toBeGreaterThan(0);
+  expect(schoolIds.length).toBeGreaterThan(0);
+  expect(slug).not.toBe("");
+});
+
+afterAll(async () => {
+  await site?.stop();
+  await upstream?.close();
+  await new Promise((resolve) => collector?.close(resolve));
+});
+
+function numbers(html: string, pattern: RegExp): number[] {
+  return [...new Set([...html.matchAll(pattern)].map((m) => Number(m[1])))];
+}
+
+const same = () => ({
+  origin: `http://${site.host}`,
+  "sec-fetch-site": "same-origin",
+});
+
+/** A session cookie for a visitor with a day, a school and a draft registration the upstream holds. */
+async function registeredVisitor(): Promise<string> {
+  const form = { "content-type": "application/x-www-form-urlencoded" };
+  const day = await send(site, {
+    method: "POST",
+    path: "/?index",
+    headers: { ...form, ...same() },
+    body: `orientationDayId=${dayIds[0]}`,
+  });
+  let cookie = mergeCookies("", day.headers["set-cookie"]);
+  const schools = await send(site, {
+    path: "/inschrijven",
+    headers: { cookie },
+  });
+  const school = /name="school" value="(\d+)"/.exec(schools.text)?.[1];
+  const chosen = await send(site, {
+    method: "POST",
+    path: "/inschrijven",
+    headers: { ...form, ...same(), cookie },
+    body: `intent=school&school=${school}`,
+  });
+  cookie = mergeCookies(cookie, chosen.headers["set-cookie"]);
+  expect(chosen.headers.location).toBe("/workshops");
+  return cookie;
+}
+
+// ─── What is posted ─────────────────────────────────────────────────────────
+
+/** Every action, as a document POST and as React Router's data request (JavaScript on). */
+const actionPaths = () => [
+  "/?index",
+  "/",
+  "/contact",
+  "/inschrijven",
+  "/workshops",
+  `/workshop/${slug}`,
+  "/winkelwagen",
+  "/favorieten",
+  "/uitloggen",
+  "/inschrijving-afronden",
+  "/inschrijving-annuleren",
+  "/login",
+  "/inschrijving-bevestigen",
+  `/dag-wijzigen?dag=${dayIds[1] ?? 2}`,
+  "/bestaat-niet",
+  "/_root.data?index",
+  "/contact.data",
+  "/inschrijven.data",
+  "/workshops.data",
+  `/workshop/${slug}.data`,
+  "/winkelwagen.data",
+  "/favorieten.data",
+  "/inschrijving-afronden.data",
+  "/inschrijving-annuleren.data",
+  "/login.data",
+];
+
+const path = fc.nat().map((index) => {
+  const paths = actionPaths();
+  return paths[index % paths.length]!;
+});
+
+/** The fields the site's forms use, and names that have broken form parsers before. */
+const KNOWN_NAMES = [
+  "orientationDayId",
+  "confirm",
+  "intent",
+  "school",
+  "email",
+  "name",
+  "klas",
+  "questionAbout",
+  "message",
+  "website",
+  "round",
+  "workshop",
+  "redirectTo",
+  "respond",
+  "enhanced",
+  "geslacht",
+  "display",
+  "voornaam",
+  "tussenvoegsel",
+  "achternaam",
+  "aantalPersonen",
+  "telefoonnummer",
+  "emailadres",
+  "repeatEmail",
+  "marketingOptin",
+  "token",
+];
+const TRICKY_NAMES = [
+  "__intent__",
+  "intent",
+  "__proto__",
+  "constructor",
+  "prototype",
+  "toString",
+  "email.address",
+  "school[0]",
+  "round[1000000]",
+  "items[]",
+  "a..b",
+  "",
+];
+
+/** Text a header can carry (visible ASCII and spaces). */
+const headerText = fc.string({
+  unit: fc
+    .integer({ min: 0x20, max: 0x7e })
+    .map((code) => String.fromCharCode(code)),
+  maxLength: 60,
+});
+
+const controlText = fc.string({
+  unit: fc
+    .integer({ min: 0, max: 0x1f })
+    .map((code) => String.fromCharCode(code)),
+  maxLength: 20,
+});
+
+const fieldName = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom(...KNOWN_NAMES) },
+  { weight: 2, arbitrary: fc.constantFrom(...TRICKY_NAMES) },
+  { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 30 }) },
+  { weight: 1, arbitrary: controlText },
+  { weight: 1, arbitrary: fc.string({ minLength: 500, maxLength: 5000 }) },
+);
+
+const fieldValue = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(
+      "",
+      " ",
+      "1",
+      "2",
+      "0",
+      "-1",
+      "+1",
+      "1e2",
+      "0x10",
+      "1.5",
+      "NaN",
+      "Infinity",
+      "99999999999999999999999",
+      "remove",
+      "login",
+      "school",
+      "change-school",
+      "data",
+      "on",
+      "Evenement",
+      "vrouw",
+      "/workshops",
+      "//evil.example",
+      "https://evil.example/",
+      "/\\evil.example",
+      "javascript:alert(1)",
+      "<script>alert(1)</script>",
+      "sanne@example.nl",
+      "not-an-address",
+      "a".repeat(6000),
+    ),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(...[1, 2, 3, 4, 5]).map(String),
+  },
+  { weight: 2, arbitrary: fc.string({ maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
+  { weight: 1, arbitrary: controlText },
+);
+
+/** Duplicates come by themselves: names are drawn from a short list. */
+const fields = fc.array(fc.tuple(fieldName, fieldValue), { maxLength: 12 });
+
+/** Bytes that are not UTF-8, percent escapes that decode to nothing, and raw separators. */
+const BROKEN = [
+  "%",
+  "%zz",
+  "%E0%A4",
+  "%FF%FE",
+  "%C0%AF",
+  "%00",
+  "&&&",
+  "===",
+  "+",
+  "%u0041",
+];
+const brokenBytes = fc.constantFrom(
+  Buffer.from([0xff, 0xfe]),
+  Buffer.from([0xc3]),
+  Buffer.from([0xed, 0xa0, 0x80]),
+  Buffer.from([0xe2, 0x28, 0xa1]),
+  Buffer.from([0x00]),
+);
+
+type Encoding = "proper" | "raw" | "broken";
+
+function urlEncoded(
+  pairs: [string, string][],
+  encoding: Encoding,
+  noise: string,
+  bytes: Buffer,
+): Buffer {
+  if (encoding === "proper")
+    return Buffer.from(new URLSearchParams(pairs).toString());
+  const text = pairs.map(([name, value]) => `${name}=${value}`).join("&");
+  if (encoding === "raw") return Buffer.from(text);
+  const middle = Math.floor(text.length / 2);
+  return Buffer.concat([
+    Buffer.from(text.slice(0, middle) + noise),
+    bytes,
+    Buffer.from(text.slice(middle)),
+  ]);
+}
+
+const FORM_TYPES = [
+  "application/x-www-form-urlencoded",
+  "application/x-www-form-urlencoded; charset=UTF-8",
+  "application/x-www-form-urlencoded; charset=iso-8859-1",
+  "application/x-www-form-urlencoded; charset=utf-16",
+  "application/x-www-form-urlencoded; charset=nonsense",
+  "APPLICATION/X-WWW-FORM-URLENCODED",
+  "application/x-www-form-urlencoded;;;",
+];
+
+/** The session the request carries: none, a real one, a day only, or one that is broken. */
+type SessionKind =
+  "none" | "registered" | "day" | "garbage" | "tampered" | "twice";
+const sessionKind = fc.constantFrom<SessionKind>(
+  "none",
+  "registered",
+  "day",
+  "garbage",
+  "tampered",
+  "twice",
+);
+
+let visitorCookie = "";
+
+async function cookieFor(kind: SessionKind): Promise<string> {
+  switch (kind) {
+    case "none":
+      return "";
+    case "registered":
+      return visitorCookie;
+    case "day":
+      return sessionCookie({ orientationDayId: dayIds[0] });
+    case "garbage":
+      return "session=%%%not-a-session; favoriteWorkshops=[[[";
+    case "tampered":
+      return `${visitorCookie.slice(0, -3)}abc`;
+    case "twice":
+      return `${visitorCookie}; ${await sessionCookie({ orientationDayId: 999 })}`;
+  }
+}
+
+// ─── What must hold ─────────────────────────────────────────────────────────
+
+function describeRequest(outgoing: Outgoing): string {
+  const body = outgoing.body ? Buffer.from(outgoing.body) : Buffer.alloc(0);
+  return `${outgoing.method} ${outgoing.path} ${JSON.stringify(outgoing.headers)} body(${body.length}): ${JSON.stringify(body.subarray(0, 300).toString("latin1"))}`;
+}
+
+/** The last requests sent: a report travels on its own and may arrive while the next request is under way. */
+const recent: string[] = [];
+const tally = new Map<number, number>();
+
+/** Sends the request and checks what holds for every request: no 5xx, no error logged or reported. */
+async function handled(outgoing: Outgoing): Promise<Answer> {
+  const reported = reports.length;
+  const logged = site.stderr().length;
+  const what = describeRequest({ method: "POST", ...outgoing });
+  recent.push(what);
+  if (recent.length > 3) recent.shift();
+  const answer = await send(site, { method: "POST", ...outgoing });
+  tally.set(answer.status, (tally.get(answer.status) ?? 0) + 1);
+  if (answer.status >= 500)
+    throw new Error(
+      `${answer.status} for ${what}\n${answer.text.slice(0, 500)}`,
+    );
+  if (answer.ms > SLOW_MS)
+    throw new Error(`took ${Math.round(answer.ms)} ms: ${what}`);
+  if (site.stderr().length > logged || reports.length > reported)
+    throw new Error(
+      `logged or reported an error after one of:\n${recent.join("\n")}\n\n${site.stderr().slice(logged)}\n${reports.slice(reported).join("\n")}`,
+    );
+  return answer;
+}
+
+const settings = () => ({ seed: SEED, numRuns: RUNS });
+
+describe("fuzzed posts", { timeout: 180_000 }, () => {
+  beforeAll(async () => {
+    visitorCookie = await registeredVisitor();
+  });
+
+  afterAll(async () => {
+    // Reports travel after the answer; give the last ones time to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    if (process.env.FUZZ_TALLY) console.log([...tally].sort());
+    expect(reports).toEqual([]);
+    expect(site.stderr()).toBe("");
+  });
+
+  it("any content type with any body: forms are read, other bodies are refused with 415", async () => {
+    const contentType = fc.oneof(
+      fc.constantFrom(
+        ...FORM_TYPES,
+        "multipart/form-data",
+        "application/json",
+        "text/plain",
+        "application/octet-stream",
+        "multipart/mixed; boundary=x",
+        "text/html",
+        "application/x-www-form-urlencoded-but-not",
+        "",
+      ),
+      headerText,
+      fc.constant(undefined),
+    );
+    const body = fc.oneof(
+      fc.uint8Array({ maxLength: 2000 }).map((bytes) => Buffer.from(bytes)),
+      fc.string({ maxLength: 500 }).map((text) => Buffer.from(text)),
+      fc.jsonValue().map((value) => Buffer.from(JSON.stringify(value) ?? "")),
+      fc.constant(Buffer.alloc((BODY_LIMIT_KB + 1) * 1024, "a")),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        path,
+        contentType,
+        body,
+        sessionKind,
+        async (target, type, bytes, kind) => {
+          const headers: Record<string, string> = {
+            ...same(),
+            cookie: await cookieFor(kind),
+          };
+          if (type !== undefined) headers["content-type"] = type;
+          const answer = await handled({ path: target, headers, body: bytes });
+          const media = (type ?? "").split(";")[0]!.trim().toLowerCase();
+          const isForm =
+            media === "application/x-www-form-urlencoded" ||
+            media === "multipart/form-data";
+          // A post without a body carries nothing to refuse (server/app.ts).
+          if (!isForm && bytes.length > 0) expect(answer.status).toBe(415);
+          else if (bytes.length > BODY_LIMIT_KB * 1024)
+            expect(answer.status).toBe(413);
+        },
+      ),
+      settings(),
+    );
+  });
+
+  it("form fields of any name and value, in any encoding, with and without a session", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        path,
+        fields,
+        fc.constantFrom<Encoding>("proper", "raw", "broken"),
+        fc.constantFrom(...BROKEN),
+        brokenBytes,
+        fc.constantFrom(...FORM_TYPES),
+        sessionKind,
+        async (target, pairs, encoding, noise, bytes, type, kind) => {
+          const answer = await handled({
+            path: target,
+            headers: {
+              ...same(),
+              "content-type": type,
+              cookie: await cookieFor(kind),
+            },
+            body: urlEncoded(pairs, encoding, noise, bytes),
+          });
+          // Conform's own field is never accepted (server/app.ts).
+          if (
+            encoding === "proper" &&
+            pairs.some(([name]) => name === "__intent__") &&
+            answer.status !== 413
+          )
+            expect(answer.status).toBe(400);
+        },
+      ),
+      settings(),
+    );
+  });
+
+  it("multipart bodies with good, wrong, missing and broken boundaries", async () => {
+    const boundary = fc.oneof(
+      fc.constant("----formboundary7MA4YWxkTrZu0gW"),
+      headerText.filter((text) => text.length > 0),
+      fc.constant("b".repeat(100)),
+    );
+    const shape = fc.record({
+      declared: fc.constantFrom<
+        "same" | "other" | "missing" | "quoted" | "empty"
+      >("same", "other", "missing", "quoted", "empty"),
+      newline: fc.constantFrom("\r\n", "\n"),
+      closed: fc.boolean(),
+      /** Cut the body at this fraction of its length (1: whole). */
+      cut: fc.oneof(fc.constant(1), fc.double({ min: 0, max: 1, noNaN: true })),
+      files: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        path,
+        fields,
+        boundary,
+        shape,
+        sessionKind,
+        async (target, pairs, mark, form, kind) => {
+          const nl = form.newline;
+          const parts = pairs.map(
+            ([name, value], index) =>
+              `--${mark}${nl}Content-Disposition: form-data; name="${name}"` +
+              (form.files && index % 2 === 0
+                ? `; filename="${value.slice(0, 20)}.txt"${nl}Content-Type: application/octet-stream`
+                : "") +
+              `${nl}${nl}${value}${nl}`,
+          );
+          const whole = Buffer.from(
+            parts.join("") + (form.closed ? `--${mark}--${nl}` : ""),
+          );
+          const body = whole.subarray(0, Math.floor(whole.length * form.cut));
+          const declared = {
+            same: `; boundary=${mark}`,
+            other: "; boundary=not-the-one-used",
+            missing: "",
+            quoted: `; boundary="${mark}"`,
+            empty: "; boundary=",
+          }[form.declared];
+          await handled({
+            path: target,
+            headers: {
+              ...same(),
+              "content-type": `multipart/form-data${declared}`,
+              cookie: await cookieFor(kind),
+            },
+            body,
+          });
+        },
+      ),
+      settings(),
+    );
+  });
+
+  it("posts from other origins are refused; same-origin ones are not", async () => {
+    const origin = fc.oneof(
+      fc.constantFrom(
+        "same",
+        "missing",
+        "null",
+        "https://evil.example",
+        "http://localhost",
+        "http://localhost:1",
+        "http://venlo.localhost",
+        "not a url",
+        "",
+      ),
+      headerText,
+    );
+    const fetchSite = fc.constantFrom(
+      "same-origin",
+      "same-site",
+      "cross-site",
+      "none",
+      "garbage",
+      undefined,
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        path,
+        fields,
+        origin,
+        fetchSite,
+        sessionKind,
+        async (target, pairs, from, secFetchSite, kind) => {
+          const headers: Record<string, string> = {
+            "content-type": "application/x-www-form-urlencoded",
+            cookie: await cookieFor(kind),
+          };
+          const sameOrigin = `http://${site.host}`;
+          if (from === "same") headers.origin = sameOrigin;
+          else if (from !== "missing") headers.origin = from;
+          if (secFetchSite !== undefined)
+            headers["sec-fetch-site"] = secFetchSite;
+          const body = new URLSearchParams(
+            pairs.filter(([name]) => name !== "__intent__"),
+          ).toString();
+          const answer = await handled({ path: target, headers, body });
+          const crossSite =
+            secFetchSite === "cross-site" || secFetchSite === "same-site";
+          const otherOrigin =
+            headers.origin !== undefined && headers.origin !== sameOrigin;
+          if (
+            (crossSite || otherOrigin) &&
+            Buffer.byteLength(body) <= BODY_LIMIT_KB * 1024
+          )
+            expect([400, 403]).toContain(answer.status);
+        },
+      ),
+      settings(),
+    );
+  });
+});
