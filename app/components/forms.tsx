@@ -23,9 +23,10 @@ import {
   useId,
   useRef,
   useState,
+  useSyncExternalStore,
 } from "react";
 import type * as React from "react";
-import { useMatches } from "react-router";
+import { useLocation, useMatches } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Alert } from "~/components/ui/alert";
 import { FieldErrors, FieldHint, FormField } from "~/components/ui/form-field";
@@ -310,6 +311,56 @@ type FormErrorsForm = Pick<
   "id" | "status" | "errors" | "errorId"
 >;
 
+/*
+ * Attempts to send a form, counted per page (React Router's location key, kept in history.state) and form id,
+ * by a listener that is in place before the page hydrates: a student who presses 'Versturen' while the scripts
+ * are still starting is counted too (React replays that click to the form's handlers after hydration, but a
+ * listener added by an effect would never see it).
+ */
+const submitAttempts = new Map<string, number>();
+const attemptListeners = new Set<() => void>();
+const attemptKey = (locationKey: string, formId: string) =>
+  `${locationKey}\n${formId}`;
+if (typeof document !== "undefined") {
+  document.addEventListener(
+    "submit",
+    (event) => {
+      const form = event.target;
+      if (!(form instanceof HTMLFormElement) || !form.id) return;
+      // Conform checks a field on blur through a submit of its own, by a button named "__intent__".
+      if (event.submitter?.getAttribute("name") === "__intent__") return;
+      const state: unknown = window.history.state;
+      const locationKey =
+        typeof state === "object" &&
+        state !== null &&
+        "key" in state &&
+        typeof state.key === "string"
+          ? state.key
+          : "default";
+      const key = attemptKey(locationKey, form.id);
+      submitAttempts.set(key, (submitAttempts.get(key) ?? 0) + 1);
+      for (const listener of attemptListeners) listener();
+    },
+    true,
+  );
+}
+
+function subscribeToAttempts(listener: () => void): () => void {
+  attemptListeners.add(listener);
+  return () => attemptListeners.delete(listener);
+}
+
+/** Whether the form was sent, or an attempt refused in the browser, on this page (this history entry). */
+function useSubmitAttempted(formId: string): boolean {
+  const { key } = useLocation();
+  const count = useSyncExternalStore(
+    subscribeToAttempts,
+    () => submitAttempts.get(attemptKey(key, formId)) ?? 0,
+    () => 0,
+  );
+  return count > 0;
+}
+
 /** The visible name of each field that can be invalid, in the order of the page: the summary lists them so. */
 export type FieldLabels<Name extends string> = Partial<Record<Name, string>>;
 
@@ -333,20 +384,11 @@ export function FormErrors<Name extends string>({
   // Conform forgets the submit's status at the next blur check; the summary stays until the next page.
   // A page rendered with the server's refusal starts failed (Conform also says "error" after a mere blur, so
   // only the first render counts).
-  const [failed, setFailed] = useState(form.status === "error");
+  const [startedFailed] = useState(form.status === "error");
   // With JavaScript a submit refused in the browser never reaches the server: the summary shows from the
   // first attempt to send on, and follows the errors as they are put right.
-  useEffect(() => {
-    const element = document.getElementById(form.id);
-    if (!element) return;
-    const attempted = (event: SubmitEvent) => {
-      // Conform checks a field on blur through a submit of its own, by a button named "__intent__".
-      if (event.submitter?.getAttribute("name") !== "__intent__")
-        setFailed(true);
-    };
-    element.addEventListener("submit", attempted);
-    return () => element.removeEventListener("submit", attempted);
-  }, [form.id]);
+  const attempted = useSubmitAttempted(form.id);
+  const failed = startedFailed || attempted;
 
   const invalid = (Object.keys(labels) as Name[]).flatMap((name) => {
     const field = fields[name];

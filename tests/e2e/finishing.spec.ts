@@ -298,6 +298,8 @@ test.describe("finding 8: the loading overlay", () => {
   }) => {
     test.skip(!javaScriptEnabled(), "the overlay exists only with JavaScript");
     await page.emulateMedia({ reducedMotion: "reduce" });
+    // The page's timers follow a clock the test holds, so "a moment" does not depend on the machine's speed.
+    await page.clock.install();
     await page.goto("/");
     await expect(
       page.getByRole("heading", { name: "Evenementen" }),
@@ -307,9 +309,12 @@ test.describe("finding 8: the loading overlay", () => {
       await route.continue();
     });
     const overlay = page.getByRole("status").filter({ hasText: "Laden…" });
+    await page.clock.pauseAt(Date.now() + 60_000);
     await mainMenu(page).getByRole("link", { name: "Contact" }).click();
-    await page.waitForTimeout(150);
+    await page.clock.runFor(150);
     expect(await overlay.count(), "no overlay for a fast navigation").toBe(0);
+    await page.clock.runFor(400);
+    await page.clock.resume();
     await expect(overlay).toBeVisible();
     expect((await colourOf(overlay)).alpha).toBe(1);
     await expect(overlay.locator("svg")).toHaveCSS("animation-name", "none");
