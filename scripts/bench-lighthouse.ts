@@ -3,18 +3,11 @@
  * against the reference upstream, on loopback. Uses Debian's Chromium or CHROME_PATH; fetches the pinned
  * Lighthouse from the npm registry on first use. Record figures in docs/benchmarks.md.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  freePort,
-  root,
-  serverArgs,
-  run,
-  startUpstream,
-  waitFor,
-} from "./processes.mjs";
+import { startBenchServers } from "./bench-servers";
+import { run } from "./processes.mjs";
 import { flowVisitor } from "./flow-visitor";
 
 const LIGHTHOUSE = "lighthouse@12.8.2"; // 13 needs Node 22
@@ -36,28 +29,10 @@ const AUDITS = [
 ];
 
 const work = mkdtempSync(join(tmpdir(), "lighthouse-"));
-const upstream = await startUpstream({
-  port: await freePort(),
-  db: join(work, "upstream.sqlite"),
-  reset: true,
-});
-const appPort = await freePort();
-const app = spawn(process.execPath, serverArgs(), {
-  cwd: root,
-  stdio: ["ignore", "ignore", "inherit"],
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(appPort),
-    UPSTREAM_URL: upstream.url,
-    SESSION_SECRET: "lighthouse-session-secret-0123456789",
-    MAINTENANCE: "false",
-  },
-});
+const servers = await startBenchServers();
 
 try {
-  await waitFor(`http://localhost:${appPort}/health`, 30_000, app);
-  const appUrl = `http://localhost:${appPort}`;
+  const { appUrl } = servers;
   const rows = [];
   for (const { path, session } of PAGES) {
     // A fresh student for each page, so one page's audit does not change what the next one shows.
@@ -105,6 +80,5 @@ try {
   );
   console.table(rows);
 } finally {
-  app.kill("SIGTERM");
-  upstream.child.kill("SIGTERM");
+  servers.stop();
 }
