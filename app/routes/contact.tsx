@@ -7,7 +7,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { CircleAlert, ExternalLink } from "lucide-react";
+import { ExternalLink } from "lucide-react";
 import { data, Form, href, redirect, useLocation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/contact";
@@ -20,7 +20,7 @@ import {
   TextField,
 } from "~/components/forms";
 import type { FieldLabels } from "~/components/forms";
-import { Alert } from "~/components/ui/alert";
+import { ErrorAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { emailAddress, optionalText, requiredText } from "~/lib/validation";
@@ -118,12 +118,7 @@ export default function Contact({
           <h2 id="locaties-titel" className="text-xl font-bold">
             Locaties
           </h2>
-          {failed ? (
-            <Alert variant="destructive" role="alert">
-              <CircleAlert aria-hidden="true" />
-              <p>{MESSAGES.genericError}</p>
-            </Alert>
-          ) : null}
+          {failed ? <ErrorAlert message={MESSAGES.genericError} /> : null}
           <ul className="flex flex-col gap-4">
             {locations.map((location) => {
               const place = [location.postcode, location.plaats]

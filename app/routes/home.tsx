@@ -7,7 +7,6 @@
  * already agreed (`confirm`), as the dialog's 'Ja, schrijf mij uit' does. A draft is replaced without asking.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { CircleAlert } from "lucide-react";
 import { data, Form, href, redirect } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";
@@ -21,7 +20,7 @@ import {
   switchDayHref,
 } from "~/components/registration/switch-day";
 import { RichText } from "~/components/rich-text";
-import { Alert } from "~/components/ui/alert";
+import { ErrorAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import {
   Card,
@@ -291,14 +290,5 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
 
       <LogoCarousel logos={logos} />
     </main>
-  );
-}
-
-function ErrorAlert({ message }: { message: string }) {
-  return (
-    <Alert variant="destructive" role="alert">
-      <CircleAlert aria-hidden="true" />
-      <p>{message}</p>
-    </Alert>
   );
 }

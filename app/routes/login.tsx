@@ -5,11 +5,10 @@
  * response moves the token into a short-lived cookie for this path and redirects to /login without it. The
  * page then shows 'Welkom terug!' and the POST button 'Ga verder', which logs in and goes to /workshops.
  */
-import { CircleAlert } from "lucide-react";
 import { data, Form, href, Link, redirect } from "react-router";
 import type { Route } from "./+types/login";
 import { IdempotencyField } from "~/components/forms";
-import { Alert } from "~/components/ui/alert";
+import { ErrorAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { LOGIN_PAGE, MESSAGES } from "~/messages";
@@ -91,12 +90,7 @@ export default function Login({
     >
       <Card className="flex flex-col gap-6 p-6">
         <h1 className="text-2xl font-bold">{LOGIN_PAGE.title}</h1>
-        {error ? (
-          <Alert variant="destructive" role="alert">
-            <CircleAlert aria-hidden="true" />
-            <p>{error}</p>
-          </Alert>
-        ) : null}
+        {error ? <ErrorAlert message={error} /> : null}
         {canProceed ? (
           <>
             <p>{LOGIN_PAGE.intro}</p>

@@ -22,7 +22,7 @@ import {
   SchoolButton,
 } from "~/components/registration/school-button";
 import { IdempotencyField } from "~/components/forms";
-import { Alert } from "~/components/ui/alert";
+import { Alert, ErrorAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
@@ -278,10 +278,7 @@ export default function SchoolSelect({
     >
       <h1 className="text-3xl font-bold">Inschrijven</h1>
       {failed || schoolError ? (
-        <Alert variant="destructive" role="alert">
-          <CircleAlert aria-hidden="true" />
-          <p>{schoolError ?? MESSAGES.genericError}</p>
-        </Alert>
+        <ErrorAlert message={schoolError ?? MESSAGES.genericError} />
       ) : null}
 
       {created ? null : <LoginBox key={key} lastResult={actionData} />}

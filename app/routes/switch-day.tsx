@@ -4,13 +4,12 @@
  * Showing it changes nothing; when there is nothing to ask (no confirmed registration for another day) the
  * visitor goes home.
  */
-import { CircleAlert } from "lucide-react";
 import { href, Link, redirect } from "react-router";
 import { formId } from "~/lib/validation";
 import type { Route } from "./+types/switch-day";
 import { CANCEL_LABELS } from "~/components/registration/cancel-registration";
 import { ConfirmSwitchForm } from "~/components/registration/switch-day";
-import { Alert } from "~/components/ui/alert";
+import { ErrorAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { MESSAGES, SWITCH_DAY } from "~/messages";
@@ -59,12 +58,7 @@ export default function SwitchDayPage({ loaderData }: Route.ComponentProps) {
         <p className="text-gray-700 dark:text-gray-300">
           {SWITCH_DAY.explanation}
         </p>
-        {failed ? (
-          <Alert variant="destructive" role="alert">
-            <CircleAlert aria-hidden="true" />
-            <p>{MESSAGES.genericError}</p>
-          </Alert>
-        ) : null}
+        {failed ? <ErrorAlert message={MESSAGES.genericError} /> : null}
         <div className="flex flex-wrap justify-end gap-3">
           <Button asChild variant="outline">
             <Link to={href("/")}>{CANCEL_LABELS.keep}</Link>

@@ -5,7 +5,6 @@
  * workshops. No Cache-Control: no-store here, so the browser's history restores the list and its scroll
  * position without JavaScript.
  */
-import { CircleAlert } from "lucide-react";
 import { data, Form, href, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/workshops";
@@ -14,7 +13,7 @@ import { Cart } from "~/components/registration/cart";
 import { WorkshopCard } from "~/components/registration/workshop-card";
 import type { WorkshopCardData } from "~/components/registration/workshop-card";
 import { WorkshopFiltersForm } from "~/components/registration/workshop-filters-form";
-import { Alert } from "~/components/ui/alert";
+import { ErrorAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { sanitizeHtml } from "~/lib/sanitize.server";
 import { MESSAGES, VALIDATION } from "~/messages";
@@ -234,10 +233,7 @@ export default function Workshops({
       </div>
 
       {failed || actionData?.error ? (
-        <Alert variant="destructive" role="alert">
-          <CircleAlert aria-hidden="true" />
-          <p>{actionData?.error ?? MESSAGES.genericError}</p>
-        </Alert>
+        <ErrorAlert message={actionData?.error ?? MESSAGES.genericError} />
       ) : null}
 
       <WorkshopFiltersForm

@@ -6,12 +6,12 @@
  * 'Ja, schrijf mij uit' posts the same form to the same action through a fetcher, so only the page around it
  * differs. The action redirects home on success; a failure is said inside the dialog.
  */
-import { CircleAlert, LoaderCircle } from "lucide-react";
+import { LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { href, Link, useFetcher, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { IdempotencyField } from "~/components/forms";
-import { Alert } from "~/components/ui/alert";
+import { ErrorAlert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import {
   Dialog,
@@ -84,12 +84,7 @@ export function ConfirmCancelForm({
 /** The error the cancel action answered with, said once, next to the buttons. */
 export function CancelError({ message }: { message: string | undefined }) {
   if (!message) return null;
-  return (
-    <Alert variant="destructive" role="alert">
-      <CircleAlert aria-hidden="true" />
-      <p>{message}</p>
-    </Alert>
-  );
+  return <ErrorAlert message={message} />;
 }
 
 export function CancelRegistration({

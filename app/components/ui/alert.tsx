@@ -1,4 +1,5 @@
 import { cva, type VariantProps } from "class-variance-authority";
+import { CircleAlert } from "lucide-react";
 import type * as React from "react";
 import { cn } from "~/lib/utils";
 
@@ -27,5 +28,15 @@ export function Alert({
 }: React.ComponentProps<"div"> & VariantProps<typeof alertVariants>) {
   return (
     <div className={cn(alertVariants({ variant }), className)} {...props} />
+  );
+}
+
+/** A problem said once, in the page, announced to screen readers when it appears. */
+export function ErrorAlert({ message }: { message: string }) {
+  return (
+    <Alert variant="destructive" role="alert">
+      <CircleAlert aria-hidden="true" />
+      <p>{message}</p>
+    </Alert>
   );
 }
