@@ -108,6 +108,11 @@ const EnvSchema = z.object({
   REQUEST_DEADLINE_MS: z.coerce.number().int().min(1000).default(30_000),
   /** Each upstream call's own timeout (ms), the spec's 20 s; retries of a call that got no answer follow it. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+  /**
+   * How long what every visitor of a site sees alike (settings, page texts, logos, locations, the day list) is
+   * kept before it is asked again; it may then be shown up to twice as long again while it refreshes. 0 = always ask.
+   */
+  SITE_CACHE_SECONDS: count.default(30),
   /** How long a stopping server waits for requests in progress. */
   SHUTDOWN_TIMEOUT_SECONDS: count.default(10),
   MAINTENANCE: flag.default(true),

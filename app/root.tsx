@@ -56,10 +56,10 @@ async function hasCreatedRegistration(
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { site, session, upstream } = getRequestState(context);
+  const { site, session, siteData } = getRequestState(context);
   const bare = BARE_PATHS.includes(new URL(request.url).pathname);
   const [settings, showLogout] = await Promise.all([
-    getSettings(site, upstream),
+    getSettings(siteData),
     bare ? false : hasCreatedRegistration(context),
   ]);
   return {

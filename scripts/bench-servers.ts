@@ -24,9 +24,13 @@ export interface BenchServers {
   stop(): void;
 }
 
-/** Starts both; `appEnv` adds to the web app's environment (e.g. no rate limits for a load run). */
+/**
+ * Starts both; `appEnv` adds to the web app's environment (e.g. no rate limits for a load run), `nodeArgs` to its
+ * Node flags (e.g. a CPU profile).
+ */
 export async function startBenchServers(
   appEnv: Record<string, string> = {},
+  nodeArgs: string[] = [],
 ): Promise<BenchServers> {
   const upstreamDb = join(tmpdir(), `bench-upstream-${process.pid}.sqlite`);
   const upstream = await startUpstream({
@@ -35,7 +39,7 @@ export async function startBenchServers(
     reset: true,
   });
   const appPort = await freePort();
-  const app = spawn(process.execPath, serverArgs(), {
+  const app = spawn(process.execPath, [...nodeArgs, ...serverArgs()], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
     env: {

@@ -13,6 +13,7 @@ import { hasMaintenanceBypass } from "~/session/maintenance-bypass.server";
 import {
   getRequestState,
   setRequestState,
+  siteUpstream,
   visitorUpstream,
 } from "~/session/request-state.server";
 import { VisitorSession } from "~/session/session.server";
@@ -150,11 +151,12 @@ export function createRootMiddleware(
       secrets: config.SESSION_SECRET,
       secure: protocol === "https",
     });
+    const deadline = AbortSignal.timeout(config.REQUEST_DEADLINE_MS);
     const upstream = visitorUpstream(
       host,
       visitor,
       createUpstream,
-      AbortSignal.timeout(config.REQUEST_DEADLINE_MS),
+      deadline,
       config.UPSTREAM_TIMEOUT_MS,
     );
     setRequestState(context, {
@@ -164,6 +166,15 @@ export function createRootMiddleware(
       clientIp: clientAddress(context),
       session: visitor,
       upstream,
+      siteData: siteUpstream(
+        host,
+        site,
+        visitor,
+        config.SITE_CACHE_SECONDS * 1000,
+        createUpstream,
+        deadline,
+        config.UPSTREAM_TIMEOUT_MS,
+      ),
     });
 
     const response = await next();
@@ -188,7 +199,7 @@ export function createRootMiddleware(
     const state =
       url.pathname === HEALTH_PATH ? null : getRequestState(context);
     const settings = state
-      ? await getSettings(state.site, state.upstream)
+      ? await getSettings(state.siteData)
       : DEFAULT_SETTINGS;
     return methodNotAllowedResponse({
       allow,

@@ -155,7 +155,7 @@ export function getOrientationDays(
   const state = getRequestState(context);
   let days = dayLists.get(state);
   if (!days) {
-    days = state.upstream
+    days = state.siteData
       .call("orientationDays")
       .then((answer) => (answer.status === 200 ? answer.data : []));
     dayLists.set(state, days);

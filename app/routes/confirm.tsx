@@ -33,7 +33,7 @@ const PATH = href("/inschrijving-bevestigen");
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const tokens = mailTokens(context, request);
-  const { session, upstream } = getRequestState(context);
+  const { session, upstream, siteData } = getRequestState(context);
 
   if (url.searchParams.has("token")) {
     const token = tokenFromUrl(url);
@@ -57,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const outcome = session.confirmation;
   if (!outcome?.ok) return { state: "failed" as const };
 
-  const page = await upstream
+  const page = await siteData
     .call("page", { params: { slug: THANK_YOU_PAGE } })
     .then((answer) => (answer.status === 200 ? answer.data : null))
     // The card still thanks the visitor without the upstream's texts.

@@ -47,10 +47,10 @@ const QuestionSchema = z.object({
 });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { upstream } = getRequestState(context);
+  const { siteData } = getRequestState(context);
   const idempotencyKey = pageIdempotencyKey(context);
   try {
-    const answer = await upstream.call("locations");
+    const answer = await siteData.call("locations");
     return {
       locations: answer.status === 200 ? answer.data : [],
       failed: false,

@@ -80,12 +80,12 @@ async function confirmedDayId(
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { upstream } = getRequestState(context);
+  const { siteData } = getRequestState(context);
   const [[page, days, logos], confirmedDay] = await Promise.all([
     Promise.allSettled([
-      upstream.call("page", { params: { slug: "home" } }),
-      upstream.call("orientationDays"),
-      upstream.call("schoolLogos"),
+      siteData.call("page", { params: { slug: "home" } }),
+      siteData.call("orientationDays"),
+      siteData.call("schoolLogos"),
     ]),
     confirmedDayId(context),
   ]);

@@ -31,9 +31,9 @@ const MAX_REFRESH_SECONDS = 24 * 60 * 60;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const end = parseMaintenanceEnd(env().MAINTENANCE_END);
-  const { clientIp, site, upstream } = getRequestState(context);
-  // Shared with the root loader through the settings cache; a failure gives the defaults, never an error.
-  const settings = await getSettings(site, upstream);
+  const { clientIp, site, siteData } = getRequestState(context);
+  // Shared with the root loader through the site data cache; a failure gives the defaults, never an error.
+  const settings = await getSettings(siteData);
   return {
     logo: settings.logo,
     siteName: siteName(settings.fullLocationName, site),

@@ -6,6 +6,8 @@ import { createContext } from "react-router";
 import type { RouterContextProvider } from "react-router";
 import { createUpstreamClient } from "~/upstream/client.server";
 import type { UpstreamClient } from "~/upstream/client.server";
+import { siteData } from "~/upstream/site-data.server";
+import type { SiteData } from "~/upstream/site-data.server";
 import type { VisitorSession } from "./session.server";
 
 export interface RequestState {
@@ -19,6 +21,8 @@ export interface RequestState {
   clientIp: string | null;
   session: VisitorSession;
   upstream: UpstreamClient;
+  /** The site's shared data (settings, pages, logos, locations, day list), cached per site. */
+  siteData: SiteData;
 }
 
 const requestStateContext = createContext<RequestState>();
@@ -44,6 +48,30 @@ export function setRequestState(
 }
 
 type CreateClient = typeof createUpstreamClient;
+
+/**
+ * The site's shared data, asked for with the visitor's anonymous id but never their registration id, so the
+ * cache holds only answers that are the same for everyone.
+ */
+export function siteUpstream(
+  host: string,
+  site: string,
+  session: VisitorSession,
+  freshMs: number,
+  create: CreateClient = createUpstreamClient,
+  deadline?: AbortSignal,
+  timeoutMs?: number,
+): SiteData {
+  // Made at the call, so an answer from the cache gives the visitor no anonymous id.
+  const client: Pick<UpstreamClient, "call"> = {
+    call: (name, input) =>
+      create(
+        { siteHost: host, anonymousUserId: session.anonymousUserId },
+        { deadline, timeoutMs },
+      ).call(name, input),
+  };
+  return siteData(site, client, freshMs);
+}
 
 /**
  * An upstream client that reads the visitor's identity at each call, so a registration id stored by a loader

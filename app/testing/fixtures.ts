@@ -94,6 +94,8 @@ export function routeContext(
     clientIp: null,
     session,
     upstream,
+    // Unit tests see every call: the site data cache is tested on its own (site-data.server.test.ts).
+    siteData: upstream,
   });
   return context;
 }

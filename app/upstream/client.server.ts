@@ -2,10 +2,11 @@
  * The web app's only way to the upstream API. Every call carries the contract's headers, times out after 20 s,
  * retries idempotent calls that got no response (spec section 7), and parses every answer with the contract's
  * schemas, so loaders and actions only ever see valid data, a 204, or an UpstreamError.
- * Retry policy and why ky: docs/decisions/0003-upstream-client-retries.md.
+ * Transport (undici's keep-alive pool) and retry policy: docs/decisions/0020-upstream-transport.md.
  */
 import * as Sentry from "@sentry/react-router";
-import ky, { TimeoutError } from "ky";
+import { Pool } from "undici";
+import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import { env } from "~/env.server";
 import {
@@ -105,7 +106,13 @@ export const TIMEOUT_MS = 20_000;
 export const MAX_ANSWER_BYTES = 2 * 1024 * 1024;
 export const MAX_RETRIES = 2;
 const RETRY_BASE_DELAY_MS = 300;
-const RETRY_METHODS = ["get", "head", "options"] as const;
+/** Spec section 7: only calls that cannot change anything are repeated. */
+const RETRY_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/**
+ * Open connections per upstream origin. Beyond this, calls wait in the pool's queue rather than open more
+ * sockets; a page makes at most a few calls, so this serves hundreds of visitors at once.
+ */
+export const POOL_CONNECTIONS = 64;
 
 /** Delay before retry number `retryIndex` (0 for the first retry): 300 ms × 2^n plus 0–99 ms of jitter. */
 export function retryDelay(
@@ -116,30 +123,53 @@ export function retryDelay(
   return RETRY_BASE_DELAY_MS * 2 ** retryIndex + jitter;
 }
 
-/** Failures where no response arrived: fetch rejects with a TypeError, ky with a TimeoutError. */
-function gotNoResponse(error: unknown): boolean {
-  return error instanceof TimeoutError || error instanceof TypeError;
-}
-
 function defaultReport(error: UpstreamError): void {
   // A no-op while Sentry is not initialised (no SENTRY_DSN).
   Sentry.captureException(error);
 }
 
+/** One keep-alive pool per upstream origin, shared by every request of this process. */
+const pools = new Map<string, Pool>();
+
+function poolFor(origin: string): Pool {
+  let pool = pools.get(origin);
+  if (!pool) {
+    pool = new Pool(origin, {
+      connections: POOL_CONNECTIONS,
+      // The client's own timers bound each call (see below), so undici's are off rather than a second limit.
+      headersTimeout: 0,
+      bodyTimeout: 0,
+    });
+    pools.set(origin, pool);
+  }
+  return pool;
+}
+
+/** Closes the pools' connections; for tests and a graceful shutdown. */
+export async function closeUpstreamPools(): Promise<void> {
+  const closing = [...pools.values()].map((pool) => pool.destroy());
+  pools.clear();
+  await Promise.all(closing);
+}
+
+const sleep = (ms: number) =>
+  new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 export function createUpstreamClient(
   identity: UpstreamIdentity,
   options: UpstreamClientOptions = {},
 ): UpstreamClient {
-  const baseUrl = (options.baseUrl ?? env().UPSTREAM_URL).replace(/\/+$/, "");
-  const apiKey = options.apiKey ?? env().UPSTREAM_API_KEY;
+  const base = new URL(options.baseUrl ?? env().UPSTREAM_URL);
+  const basePath = base.pathname.replace(/\/+$/, "") + API_BASE_PATH;
   const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
   const report = options.report ?? defaultReport;
   const random = options.random ?? Math.random;
   const maxAnswerBytes = options.maxAnswerBytes ?? MAX_ANSWER_BYTES;
+  const deadline = options.deadline;
 
   const headers: Record<string, string> = {
     [HEADERS.siteHost]: identity.siteHost,
-    [HEADERS.apiKey]: apiKey,
+    [HEADERS.apiKey]: options.apiKey ?? env().UPSTREAM_API_KEY,
     [HEADERS.anonymousUserId]: identity.anonymousUserId,
     accept: "application/json",
   };
@@ -151,70 +181,70 @@ export function createUpstreamClient(
     input: UpstreamCallInput<N> = {},
   ): Promise<UpstreamAnswer<AnswerOf<N>>> {
     const endpoint = ENDPOINTS[name];
-    const url = baseUrl + API_BASE_PATH + fillPath(endpoint.path, input.params);
-    const callHeaders = input.idempotencyKey
-      ? {
-          ...headers,
-          [HEADERS.idempotencyKey]: `${input.idempotencyKey}:${name}`,
-        }
-      : headers;
+    const query = input.query
+      ? `?${new URLSearchParams(Object.entries(input.query).map(([k, v]) => [k, String(v)]))}`
+      : "";
+    const callHeaders: Record<string, string> = { ...headers };
+    if (input.idempotencyKey)
+      callHeaders[HEADERS.idempotencyKey] = `${input.idempotencyKey}:${name}`;
+    // The upstream validates bodies; one it refuses comes back as a status error like any other refusal.
+    let body: string | undefined;
+    if (input.body !== undefined) {
+      body = JSON.stringify(input.body);
+      callHeaders["content-type"] = "application/json";
+    }
+    const request: Dispatcher.RequestOptions = {
+      path: basePath + fillPath(endpoint.path, input.params) + query,
+      method: endpoint.method,
+      headers: callHeaders,
+      body,
+    };
     const fail = (error: UpstreamError): never => {
       report(error);
       throw error;
     };
+    const timedOut = (kind: string) =>
+      new UpstreamError("timeout", name, `${kind} (timeout)`);
 
-    // ky's timeout covers the wait for the response head only; this deadline then bounds reading the body.
-    const bodyDeadline = new AbortController();
-    const signal = options.deadline
-      ? AbortSignal.any([bodyDeadline.signal, options.deadline])
-      : bodyDeadline.signal;
-    const timedOut = (error: unknown) =>
-      error instanceof TimeoutError ||
-      bodyDeadline.signal.aborted ||
-      options.deadline?.aborted === true;
-    if (options.deadline?.aborted)
-      return fail(
-        new UpstreamError("timeout", name, "the request's deadline passed"),
-      );
-    let response: Response;
-    try {
-      response = await ky(url, {
-        method: endpoint.method,
-        headers: callHeaders,
-        searchParams: input.query,
-        // The upstream validates bodies; one it refuses comes back as a status error like any other refusal.
-        json: input.body,
-        timeout: timeoutMs,
-        signal,
-        throwHttpErrors: false,
-        retry: {
-          limit: MAX_RETRIES,
-          methods: [...RETRY_METHODS],
-          statusCodes: [],
-          afterStatusCodes: [],
-          retryOnTimeout: true,
-          shouldRetry: ({ error }) => gotNoResponse(error),
-          delay: (attemptCount) => retryDelay(attemptCount - 1, random),
-        },
-        hooks: {
-          beforeRetry: [
-            ({ request, retryCount }) => {
-              request.headers.set(HEADERS.attempt, String(retryCount));
-            },
-          ],
-        },
-      });
-    } catch (error) {
-      const kind = timedOut(error) ? "timeout" : "network";
-      return fail(
-        new UpstreamError(kind, name, `no response (${kind})`, {
-          cause: error,
-        }),
-      );
+    const retries = RETRY_METHODS.has(endpoint.method) ? MAX_RETRIES : 0;
+    let response: Dispatcher.ResponseData | undefined;
+    for (let attempt = 0; !response; attempt++) {
+      if (deadline?.aborted)
+        return fail(timedOut("the request's deadline passed"));
+      if (attempt > 0) {
+        callHeaders[HEADERS.attempt] = String(attempt);
+        // The wait ends early when the deadline passes; the check above then gives up.
+        const wait = sleep(retryDelay(attempt - 1, random));
+        await (deadline
+          ? Promise.race([wait, abortedPromise(deadline)])
+          : wait);
+        if (deadline?.aborted)
+          return fail(timedOut("the request's deadline passed"));
+      }
+      // One signal per attempt: it ends the wait for the head after the call's timeout or at the deadline.
+      const limit = limitWork(timeoutMs, deadline);
+      try {
+        response = await poolFor(base.origin).request({
+          ...request,
+          signal: limit.signal,
+        });
+      } catch (error) {
+        const kind = limit.timedOut() ? "timeout" : "network";
+        // No response came: an idempotent call is tried again, unless the visitor's request is out of time.
+        if (attempt < retries && !deadline?.aborted) continue;
+        return fail(
+          new UpstreamError(kind, name, `no response (${kind})`, {
+            cause: error,
+          }),
+        );
+      } finally {
+        limit.clear();
+      }
     }
 
-    if (response.status === 204) {
-      await response.body?.cancel();
+    const { statusCode: status, body: stream } = response;
+    if (status === 204) {
+      await stream.dump();
       if ("noContent" in endpoint) return { status: 204 };
       // An answer the contract does not list for this call is no success, whatever its status says.
       return fail(
@@ -224,45 +254,40 @@ export function createUpstreamClient(
       );
     }
 
-    const timer = setTimeout(() => bodyDeadline.abort(), timeoutMs);
+    // The head came; reading the body gets the same time again, and also ends at the deadline.
+    const limit = limitWork(timeoutMs, deadline, () =>
+      stream.destroy(new Error("body timed out")),
+    );
     let text: string;
     try {
       text = await readText(response, maxAnswerBytes);
     } catch (error) {
       if (error instanceof AnswerTooLarge)
         return fail(
-          new UpstreamError("malformed", name, error.message, {
-            status: response.status,
-          }),
+          new UpstreamError("malformed", name, error.message, { status }),
         );
-      const kind = timedOut(error) ? "timeout" : "network";
+      const kind = limit.timedOut() ? "timeout" : "network";
       return fail(
         new UpstreamError(kind, name, `body not received (${kind})`, {
-          status: response.status,
+          status,
           cause: error,
         }),
       );
     } finally {
-      clearTimeout(timer);
+      limit.clear();
     }
 
-    if (response.status !== 200) {
-      const body = parseJson(text);
+    if (status !== 200) {
+      const errorBody = parseJson(text);
       const parsed = ErrorBodySchema.safeParse(
-        body.ok ? body.value : undefined,
+        errorBody.ok ? errorBody.value : undefined,
       );
-      const error = new UpstreamError(
-        "status",
-        name,
-        `answered ${response.status}`,
-        {
-          status: response.status,
-          body: parsed.success ? parsed.data : undefined,
-        },
-      );
+      const error = new UpstreamError("status", name, `answered ${status}`, {
+        status,
+        body: parsed.success ? parsed.data : undefined,
+      });
       // Statuses the contract lists for this call are answers the product handles, not faults to report.
-      const expected =
-        "errors" in endpoint && response.status in endpoint.errors;
+      const expected = "errors" in endpoint && status in endpoint.errors;
       if (!expected) report(error);
       throw error;
     }
@@ -292,23 +317,57 @@ export function createUpstreamClient(
   return { call };
 }
 
+function abortedPromise(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) =>
+    signal.addEventListener("abort", () => resolve(), { once: true }),
+  );
+}
+
+/**
+ * A signal that aborts after `timeoutMs` or when `deadline` does (and calls `onAbort`), whichever comes first.
+ * A timer and one listener, rather than AbortSignal.timeout/any per call, which cost more than the call itself.
+ */
+function limitWork(
+  timeoutMs: number,
+  deadline: AbortSignal | undefined,
+  onAbort?: () => void,
+) {
+  const controller = new AbortController();
+  const abort = () => {
+    controller.abort();
+    onAbort?.();
+  };
+  const timer = setTimeout(abort, timeoutMs);
+  deadline?.addEventListener("abort", abort, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => controller.signal.aborted,
+    clear() {
+      clearTimeout(timer);
+      deadline?.removeEventListener("abort", abort);
+    },
+  };
+}
+
 class AnswerTooLarge extends Error {}
 
-/** The body as text, refused (and the connection's stream cancelled) once it exceeds `limit` bytes. */
-async function readText(response: Response, limit: number): Promise<string> {
+/** The body as text, refused (and the connection closed) once it exceeds `limit` bytes. */
+async function readText(
+  response: Dispatcher.ResponseData,
+  limit: number,
+): Promise<string> {
   const tooLarge = () =>
     new AnswerTooLarge(`answer larger than ${limit} bytes`);
-  const declared = Number(response.headers.get("content-length"));
+  const declared = Number(response.headers["content-length"]);
   if (declared > limit) {
-    await response.body?.cancel();
+    response.body.destroy();
     throw tooLarge();
   }
-  if (!response.body) return "";
-  const chunks: Uint8Array[] = [];
+  const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+  for await (const chunk of response.body as AsyncIterable<Buffer>) {
     size += chunk.byteLength;
-    // Leaving the loop early cancels the stream, which closes the connection.
+    // Leaving the loop early destroys the stream, which closes the connection.
     if (size > limit) throw tooLarge();
     chunks.push(chunk);
   }

@@ -1,0 +1,94 @@
+/**
+ * `npm run bench:profile`: where the web app's CPU time goes. Starts the reference upstream and the production
+ * build with `node --cpu-prof`, sends PROFILE_REQUESTS (default 3000) views of PROFILE_PATH (default /workshops,
+ * with a student's session) over 10 connections, stops the app so it writes its profile, and prints self time
+ * grouped by package (node_modules/<name>), Node's own internals, the app bundle, and the garbage collector.
+ */
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import { startBenchServers } from "./bench-servers";
+import { flowVisitor } from "./flow-visitor";
+
+const requests = Number(process.env.PROFILE_REQUESTS ?? 3000);
+const path = process.env.PROFILE_PATH ?? "/workshops";
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string };
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** The group a function's self time counts towards. */
+function groupOf({ functionName, url }: ProfileNode["callFrame"]): string {
+  if (!url) return functionName || "(anonymous native)";
+  const dependency = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (dependency) return dependency[1]!;
+  if (url.startsWith("node:internal/deps/undici")) return "node: undici";
+  if (url.startsWith("node:internal/webstreams")) return "node: web streams";
+  if (url.startsWith("node:")) return "node: other internals";
+  if (url.includes("/build/server/")) return "app bundle";
+  return url;
+}
+
+const profileDir = mkdtempSync(join(tmpdir(), "cpu-profile-"));
+const servers = await startBenchServers(
+  {},
+  ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
+);
+try {
+  const visitor = await flowVisitor(servers.appUrl);
+  const url = `${servers.appUrl}${path.replace("{slug}", visitor.slug)}`;
+  const result = await autocannon({
+    url,
+    headers: { cookie: visitor.cookie },
+    connections: 10,
+    amount: requests,
+  });
+  console.log(
+    `${path}: ${result.requests.total} views, ${Math.round(result.requests.average)}/s, non-2xx ${result.non2xx}`,
+  );
+} finally {
+  servers.stop();
+}
+
+// The app writes its profile as it exits.
+let file: string | undefined;
+for (let waited = 0; !file && waited < 20_000; waited += 200) {
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  file = readdirSync(profileDir).find((name) => name.endsWith(".cpuprofile"));
+}
+if (!file) throw new Error(`no profile written in ${profileDir}`);
+const profile = JSON.parse(
+  readFileSync(join(profileDir, file), "utf8"),
+) as Profile;
+
+const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+const selfMs = new Map<string, number>();
+profile.samples.forEach((id, index) => {
+  const group = groupOf(byId.get(id)!.callFrame);
+  selfMs.set(
+    group,
+    (selfMs.get(group) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000,
+  );
+});
+selfMs.delete("(idle)");
+const busy = [...selfMs.values()].reduce((sum, ms) => sum + ms, 0);
+console.log(
+  `busy ${Math.round(busy)} ms, ${(busy / requests).toFixed(2)} ms per view; profile: ${join(profileDir, file)}`,
+);
+console.table(
+  [...selfMs.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 20)
+    .map(([group, ms]) => ({
+      group,
+      "self ms": Math.round(ms),
+      "%": Math.round((ms / busy) * 1000) / 10,
+    })),
+);
