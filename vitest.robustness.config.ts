@@ -1,11 +1,15 @@
 import { defineConfig } from "vitest/config";
 
-// The fault and fuzz suites (tests/fault, tests/fuzz): the production build (`npm run build` first) started as a
+// The fault, fuzz and rush suites (tests/fault, tests/fuzz, tests/rush): the production build (`npm run build` first) started as a
 // child process on loopback, against a misbehaving upstream and the reference upstream. No browser.
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["tests/fault/**/*.test.ts", "tests/fuzz/**/*.test.ts"],
+    include: [
+      "tests/fault/**/*.test.ts",
+      "tests/fuzz/**/*.test.ts",
+      "tests/rush/**/*.test.ts",
+    ],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

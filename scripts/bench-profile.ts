@@ -37,10 +37,10 @@ function groupOf({ functionName, url }: ProfileNode["callFrame"]): string {
 }
 
 const profileDir = mkdtempSync(join(tmpdir(), "cpu-profile-"));
-const servers = await startBenchServers(
-  {},
-  ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
-);
+const servers = await startBenchServers({}, [
+  "--cpu-prof",
+  `--cpu-prof-dir=${profileDir}`,
+]);
 try {
   const visitor = await flowVisitor(servers.appUrl);
   const url = `${servers.appUrl}${path.replace("{slug}", visitor.slug)}`;

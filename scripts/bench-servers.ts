@@ -26,17 +26,19 @@ export interface BenchServers {
 
 /**
  * Starts both; `appEnv` adds to the web app's environment (e.g. no rate limits for a load run), `nodeArgs` to its
- * Node flags (e.g. a CPU profile).
+ * Node flags (e.g. a CPU profile), `upstreamEnv` to the upstream's (e.g. its test hooks).
  */
 export async function startBenchServers(
   appEnv: Record<string, string> = {},
   nodeArgs: string[] = [],
+  upstreamEnv: Record<string, string> = {},
 ): Promise<BenchServers> {
   const upstreamDb = join(tmpdir(), `bench-upstream-${process.pid}.sqlite`);
   const upstream = await startUpstream({
     port: await freePort(),
     db: upstreamDb,
     reset: true,
+    env: upstreamEnv,
   });
   const appPort = await freePort();
   const app = spawn(process.execPath, [...nodeArgs, ...serverArgs()], {

@@ -42,7 +42,7 @@ await step("typecheck", () => run("npm", ["run", "typecheck"]));
 await step("lint", () => run("npm", ["run", "lint"]));
 await step("unit tests", () => run(bin("vitest"), ["run"]));
 await step("build", () => run("npm", ["run", "build"]));
-await step("fault and fuzz suites (production build, no browser)", () =>
+await step("fault, fuzz and rush suites (production build, no browser)", () =>
   run(bin("vitest"), ["run", "--config", "vitest.robustness.config.ts"]),
 );
 await step("contract suite (reference upstream)", async () => {

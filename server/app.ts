@@ -6,6 +6,7 @@
  * request body, per-address rate limits on posts, and one JSON log line per request.
  */
 import { randomUUID } from "node:crypto";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import compression from "compression";
 import express from "express";
@@ -262,10 +263,22 @@ export function createServerApp(options: ServerOptions): express.Express {
       redirect: false,
     }),
   );
-  // Other public files (favicon, robots.txt) keep their names across releases.
-  app.use(
-    express.static(clientDir, { maxAge: "1h", index: false, redirect: false }),
+  // Other public files (favicon, robots.txt) keep their names across releases. They are listed once, so a
+  // page request does not look for a file of its name on disk first.
+  const publicFiles = new Set(
+    readdirSync(clientDir, { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${entry.name}`),
   );
+  const publicFile = express.static(clientDir, {
+    maxAge: "1h",
+    index: false,
+    redirect: false,
+  });
+  app.use((req, res, next) => {
+    if (publicFiles.has(req.path)) return publicFile(req, res, next);
+    next();
+  });
   app.use(sameOrigin);
   app.use(formBody(config.BODY_LIMIT_KB * 1024));
   const limits = rateLimits(config);

@@ -2,6 +2,7 @@
  * HTML from the upstream (page texts, workshop descriptions) is rendered with dangerouslySetInnerHTML, so it is
  * cleaned here first: only the tags and attributes a text needs, links only to http(s) and mailto addresses.
  */
+import { LRUCache } from "lru-cache";
 import sanitize from "sanitize-html";
 
 const OPTIONS: sanitize.IOptions = {
@@ -53,7 +54,22 @@ const OPTIONS: sanitize.IOptions = {
   },
 };
 
+/**
+ * The same texts come back on every view (a day's workshop intros, page texts), so each cleaned text is kept;
+ * the bound keeps memory flat whatever the upstream sends.
+ */
+const cleaned = new LRUCache<string, string>({
+  max: 2000,
+  maxSize: 8 * 1024 * 1024,
+  sizeCalculation: (clean, html) => clean.length + html.length,
+});
+
 export function sanitizeHtml(html: string | null | undefined): string {
   if (!html) return "";
-  return sanitize(html, OPTIONS);
+  let clean = cleaned.get(html);
+  if (clean === undefined) {
+    clean = sanitize(html, OPTIONS);
+    cleaned.set(html, clean);
+  }
+  return clean;
 }

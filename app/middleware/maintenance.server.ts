@@ -19,7 +19,16 @@ function invalid(value: string): Error {
  * "2025-10-01T00:00" (or "2025-10-01", "2025-10-01 00:00:00") as Amsterdam local time; an ISO date-time with
  * "Z" or an offset as written. Throws on anything else, so a typo in MAINTENANCE_END is noticed.
  */
+/** The last value read and its time: the setting is read on every request and changes only with a restart. */
+let parsed: { value: string; time: number } | null = null;
+
 export function parseMaintenanceEnd(value: string): Date {
+  if (parsed?.value !== value)
+    parsed = { value, time: parseEnd(value).getTime() };
+  return new Date(parsed.time);
+}
+
+function parseEnd(value: string): Date {
   const text = value.trim();
   if (WITH_OFFSET.test(text)) {
     const date = new Date(text);

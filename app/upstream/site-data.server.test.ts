@@ -59,9 +59,9 @@ describe("siteData", () => {
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => venlo.call("settings")),
     );
-    expect(new Set(answers.map((a) => (a.status === 200 ? a.data : 0)))).toEqual(
-      new Set([1]),
-    );
+    expect(
+      new Set(answers.map((a) => (a.status === 200 ? a.data : 0))),
+    ).toEqual(new Set([1]));
     expect(upstream.calls).toHaveBeenCalledTimes(1);
   });
 

@@ -17,11 +17,7 @@ import type {
 
 /** The calls whose answers are the same for every visitor of a site. */
 export type SiteDataName =
-  | "settings"
-  | "page"
-  | "orientationDays"
-  | "schoolLogos"
-  | "locations";
+  "settings" | "page" | "orientationDays" | "schoolLogos" | "locations";
 
 export interface SiteData {
   call<N extends SiteDataName>(

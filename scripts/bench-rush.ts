@@ -1,0 +1,102 @@
+/**
+ * `npm run bench:rush`: a registration rush on this machine (scripts/rush.ts). Builds, starts the reference
+ * upstream with a fresh database and the production build without its per-address rate limits (every student
+ * comes from this one address), runs RUSH_STUDENTS (default 500) students, RUSH_CONCURRENCY (default 50) at a
+ * time (with four extra workshops of RUSH_STUDENTS seats a round, so every student can register), then prints registrations per minute, p50/p95/p99 per step, how often a round filled up under a student,
+ * the web app's memory before and after, and the upstream's checks: nothing oversold, every registration once.
+ * Exits non-zero when a check fails.
+ */
+import { readFileSync } from "node:fs";
+import { startBenchServers } from "./bench-servers";
+import {
+  STEPS,
+  addOverflowWorkshops,
+  checkUpstream,
+  firstDayId,
+  percentile,
+  runRush,
+} from "./rush";
+
+const students = Number(process.env.RUSH_STUDENTS ?? 500);
+const concurrency = Number(process.env.RUSH_CONCURRENCY ?? 50);
+
+function rssMb(pid: number | undefined): number | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    return Math.round(Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]) / 1024);
+  } catch {
+    return null;
+  }
+}
+
+const servers = await startBenchServers(
+  { RATE_LIMIT_POSTS: "0", RATE_LIMIT_MESSAGES: "0" },
+  [],
+  { UPSTREAM_TEST_HOOKS: "1" },
+);
+let failedChecks = 0;
+try {
+  // Room for every student besides the demo's own seats (about a thousand on the day), which fill up.
+  await addOverflowWorkshops(
+    servers.upstreamUrl,
+    await firstDayId(servers.appUrl),
+    4,
+    students,
+  );
+  const rssBefore = rssMb(servers.app.pid);
+  const result = await runRush({
+    appUrl: servers.appUrl,
+    students,
+    concurrency,
+  });
+  const rssAfter = rssMb(servers.app.pid);
+  const check = checkUpstream(servers.upstreamDb, result.completed);
+  const minutes = result.elapsedMs / 60_000;
+
+  console.log(
+    `\n${students} students, ${concurrency} at a time, Node ${process.version}, ${(result.elapsedMs / 1000).toFixed(1)} s`,
+  );
+  console.table(
+    STEPS.map((step) => ({
+      step,
+      requests: result.latencies[step].length,
+      "p50 ms": Math.round(percentile(result.latencies[step], 0.5)),
+      "p95 ms": Math.round(percentile(result.latencies[step], 0.95)),
+      "p99 ms": Math.round(percentile(result.latencies[step], 0.99)),
+    })),
+  );
+  const requests = STEPS.reduce(
+    (sum, step) => sum + result.latencies[step].length,
+    0,
+  );
+  console.table({
+    "completed registrations": result.completed.length,
+    "registrations per minute": Math.round(result.completed.length / minutes),
+    "pages and posts per second": Math.round(
+      requests / (result.elapsedMs / 1000),
+    ),
+    "told a round is full (after Toevoegen)": result.toldFull,
+    "workshop pages showing the round full": result.shownFull,
+    "students without any seat": result.noSeat,
+    "students whose flow failed": result.failed.length,
+    "5xx answers": result.serverErrors,
+    "seats taken / offered (all days)": `${check.seatsTaken} / ${check.seatsOffered}`,
+    "oversold rounds": check.oversold.length,
+    "lost registrations": check.lost.length,
+    "duplicated registrations": check.duplicated.length,
+    "web app RSS before → after (MB)": `${rssBefore} → ${rssAfter}`,
+  });
+  for (const failure of result.failed.slice(0, 5))
+    console.log(
+      `student ${failure.student} failed at ${failure.step}: ${failure.reason}`,
+    );
+  failedChecks =
+    check.oversold.length +
+    check.lost.length +
+    check.duplicated.length +
+    result.serverErrors +
+    result.failed.length;
+} finally {
+  servers.stop();
+}
+process.exit(failedChecks === 0 ? 0 : 1);

@@ -1,0 +1,419 @@
+/**
+ * A registration rush: simulated students each take the whole flow through the real site, as a browser without
+ * JavaScript would (plain form posts), while the reference upstream keeps the seats. Used by `npm run bench:rush`
+ * (figures) and by tests/rush (the oversell and exactly-once checks, small). Each student: Home, choose the day,
+ * the school list, choose a school, /workshops, then per round a workshop page and 'Toevoegen' (most aim at the same
+ * few popular workshops; a full round means another try), the final form, submit, and Home with the success
+ * dialog.
+ */
+import { Agent, request } from "undici";
+import Database from "better-sqlite3";
+
+export const STEPS = [
+  "Home",
+  "choose day",
+  "school list",
+  "choose school",
+  "/workshops",
+  "workshop page",
+  "add to round",
+  "final form",
+  "submit",
+  "Home after submit",
+] as const;
+export type Step = (typeof STEPS)[number];
+
+export interface RushOptions {
+  appUrl: string;
+  students: number;
+  /** Students in the flow at the same time. */
+  concurrency: number;
+  /** Share of students who aim at the popular workshops first. */
+  popularShare?: number;
+  /** The popular workshops' slugs; by default the first three of the demo's on /workshops. */
+  popular?: string[];
+  /** Tag in every e-mail address, so runs against one upstream do not collide. */
+  runId?: string;
+  random?: () => number;
+}
+
+export interface RushResult {
+  students: number;
+  /** Registrations sent and answered with the success dialog. */
+  completed: string[];
+  /** Students who got no seat in any round, so had nothing to send. */
+  noSeat: number;
+  /** Students whose flow failed otherwise (an unexpected answer); with the reason. */
+  failed: { student: number; step: Step; reason: string }[];
+  /** Times a student was told by the site, after 'Toevoegen', that the round had just filled up. */
+  toldFull: number;
+  /** Workshop pages a student left because the round was shown full or not offered there. */
+  shownFull: number;
+  serverErrors: number;
+  latencies: Record<Step, number[]>;
+  elapsedMs: number;
+}
+
+const DAY_BUTTON = /name="orientationDayId" value="(\d+)"/;
+const SCHOOL_BUTTON = /name="school" value="(\d+)"/g;
+const WORKSHOP_LINK = /href="\/workshop\/([^"?#]+)"/g;
+const KEY_FIELD = /name="idempotencyKey" value="([^"]+)"/;
+const ROUND_RADIO = /<input[^>]*name="round"[^>]*>/g;
+const SUCCESS = "Successvol aangemeld!";
+/** How many workshop pages a student looks at before sending what they have. */
+const MAX_PAGES_PER_STUDENT = 8;
+
+class FlowError extends Error {
+  constructor(
+    readonly step: Step,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A student's cookies, as a browser keeps them. */
+class CookieJar {
+  readonly #cookies = new Map<string, string>();
+
+  header(): string {
+    return [...this.#cookies]
+      .map(([name, value]) => `${name}=${value}`)
+      .join("; ");
+  }
+
+  keep(setCookie: string | string[] | undefined): void {
+    for (const line of [setCookie ?? []].flat()) {
+      const pair = line.split(";")[0]!;
+      const at = pair.indexOf("=");
+      this.#cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+  }
+}
+
+function shuffled<T>(items: T[], random: () => number): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}
+
+/** The site's first day, as Home offers it (every student of a rush chooses it). */
+export async function firstDayId(appUrl: string): Promise<number> {
+  const home = await request(`${appUrl}/`);
+  const day = DAY_BUTTON.exec(await home.body.text())?.[1];
+  if (!day) throw new Error("no orientation day on Home");
+  return Number(day);
+}
+
+/** Slugs of the workshops added by addOverflowWorkshops; never counted among the popular ones. */
+const OVERFLOW_SLUG = "vrije-keuze-";
+
+/**
+ * Adds `count` workshops with `seats` seats in each of rounds 1–4 to the day, through the reference upstream's
+ * test hook (UPSTREAM_TEST_HOOKS=1): room for every student of a large rush, so the figures measure completed
+ * registrations while the demo's own workshops still fill up and refuse.
+ */
+export async function addOverflowWorkshops(
+  upstreamUrl: string,
+  day: number,
+  count: number,
+  seats: number,
+): Promise<void> {
+  for (let n = 1; n <= count; n++)
+    await addWorkshop(upstreamUrl, day, `${OVERFLOW_SLUG}${n}`, seats);
+}
+
+/** Adds a workshop with `seats` seats in each of rounds 1–4 to the day (the upstream's test hook). */
+export async function addWorkshop(
+  upstreamUrl: string,
+  day: number,
+  slug: string,
+  seats: number,
+): Promise<void> {
+  const answer = await request(`${upstreamUrl}/dev/test/workshop`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      orientationDay: day,
+      slug,
+      display: slug,
+      seats: { "1": seats, "2": seats, "3": seats, "4": seats },
+    }),
+  });
+  if (answer.statusCode !== 200)
+    throw new Error(
+      `test hook: ${answer.statusCode} ${await answer.body.text()}`,
+    );
+  await answer.body.dump();
+}
+
+export async function runRush(options: RushOptions): Promise<RushResult> {
+  const random = options.random ?? Math.random;
+  const popularShare = options.popularShare ?? 0.8;
+  const runId = options.runId ?? Date.now().toString(36);
+  // The students' browsers: keep-alive connections, so the driver spends little of the machine's CPU.
+  const dispatcher = new Agent({ connections: options.concurrency });
+  const latencies = Object.fromEntries(
+    STEPS.map((step) => [step, [] as number[]]),
+  ) as Record<Step, number[]>;
+  const result: RushResult = {
+    students: options.students,
+    completed: [],
+    noSeat: 0,
+    failed: [],
+    toldFull: 0,
+    shownFull: 0,
+    serverErrors: 0,
+    latencies,
+    elapsedMs: 0,
+  };
+
+  async function student(index: number): Promise<void> {
+    const jar = new CookieJar();
+
+    async function visit(
+      step: Step,
+      path: string,
+      form?: Record<string, string>,
+    ): Promise<{ status: number; location: string | null; html: string }> {
+      const started = performance.now();
+      const answer = await request(`${options.appUrl}${path}`, {
+        dispatcher,
+        method: form ? "POST" : "GET",
+        headers: {
+          cookie: jar.header(),
+          "user-agent": "Mozilla/5.0 (rush benchmark student)",
+          ...(form
+            ? { "content-type": "application/x-www-form-urlencoded" }
+            : {}),
+        },
+        body: form ? new URLSearchParams(form).toString() : undefined,
+      });
+      const html = await answer.body.text();
+      latencies[step].push(performance.now() - started);
+      jar.keep(answer.headers["set-cookie"]);
+      if (answer.statusCode >= 500) {
+        result.serverErrors += 1;
+        throw new FlowError(step, `status ${answer.statusCode}`);
+      }
+      const location = answer.headers.location;
+      return {
+        status: answer.statusCode,
+        location: typeof location === "string" ? location : null,
+        html,
+      };
+    }
+
+    function expectRedirect(
+      step: Step,
+      answer: { status: number; location: string | null },
+      to: string,
+    ): void {
+      if (answer.status < 300 || answer.status >= 400 || answer.location !== to)
+        throw new FlowError(
+          step,
+          `expected a redirect to ${to}, got ${answer.status} ${answer.location ?? ""}`,
+        );
+    }
+
+    const home = await visit("Home", "/");
+    const day = DAY_BUTTON.exec(home.html)?.[1];
+    if (!day) throw new FlowError("Home", "no day to choose");
+    expectRedirect(
+      "choose day",
+      await visit("choose day", "/?index", { orientationDayId: day }),
+      "/inschrijven",
+    );
+
+    const schools = [
+      ...(await visit("school list", "/inschrijven")).html.matchAll(
+        SCHOOL_BUTTON,
+      ),
+    ].map((match) => match[1]!);
+    if (schools.length === 0) throw new FlowError("school list", "no school");
+    const school = schools[Math.floor(random() * schools.length)]!;
+    expectRedirect(
+      "choose school",
+      await visit("choose school", "/inschrijven", {
+        intent: "school",
+        school,
+      }),
+      "/workshops",
+    );
+
+    const slugs = [
+      ...new Set(
+        [
+          ...(await visit("/workshops", "/workshops")).html.matchAll(
+            WORKSHOP_LINK,
+          ),
+        ].map((match) => match[1]!),
+      ),
+    ];
+    if (slugs.length === 0) throw new FlowError("/workshops", "no workshop");
+    const popular =
+      options.popular ??
+      slugs.filter((slug) => !slug.startsWith(OVERFLOW_SLUG)).slice(0, 3);
+    const others = slugs.filter((slug) => !popular.includes(slug));
+
+    // Most students go for the popular workshops first. A student takes a workshop in a round it is offered in
+    // and they have nothing yet; a round shown or told full means the next workshop on their list.
+    const wishes = (
+      random() < popularShare
+        ? [...shuffled(popular, random), ...shuffled(others, random)]
+        : [...shuffled(others, random), ...shuffled(popular, random)]
+    ).slice(0, MAX_PAGES_PER_STUDENT);
+    const filled = new Set<number>();
+    let rounds = Infinity;
+    for (const slug of wishes) {
+      if (filled.size >= rounds) break;
+      const page = await visit("workshop page", `/workshop/${slug}`);
+      const radios = page.html.match(ROUND_RADIO) ?? [];
+      rounds = radios.length;
+      const key = KEY_FIELD.exec(page.html)?.[1];
+      const free = radios
+        .filter((tag) => !tag.includes("disabled"))
+        .map((tag) => Number(/value="(\d+)"/.exec(tag)?.[1]))
+        .filter((round) => !filled.has(round));
+      if (free.length === 0 || !key) {
+        result.shownFull += 1;
+        continue;
+      }
+      const round = free[0]!;
+      const added = await visit("add to round", `/workshop/${slug}`, {
+        round: String(round),
+        idempotencyKey: key,
+      });
+      if (added.status === 409) {
+        result.toldFull += 1;
+        continue;
+      }
+      if (added.status < 300 || added.status >= 400)
+        throw new FlowError("add to round", `status ${added.status}`);
+      filled.add(round);
+    }
+    const seats = filled.size;
+    if (seats === 0) {
+      result.noSeat += 1;
+      return;
+    }
+
+    const form = await visit("final form", "/inschrijving-afronden");
+    const key = KEY_FIELD.exec(form.html)?.[1];
+    if (!key) throw new FlowError("final form", "no form key");
+    const email = `rush-${runId}-${index}@example.org`;
+    expectRedirect(
+      "submit",
+      await visit("submit", "/inschrijving-afronden", {
+        geslacht: "x",
+        display: `Student ${index}`,
+        voornaam: "Student",
+        achternaam: `Nummer ${index}`,
+        klas: "3b",
+        aantalPersonen: "1",
+        emailadres: email,
+        repeatEmail: email,
+        idempotencyKey: key,
+      }),
+      "/",
+    );
+    const after = await visit("Home after submit", "/");
+    if (!after.html.includes(SUCCESS))
+      throw new FlowError("Home after submit", "no success dialog");
+    result.completed.push(email);
+  }
+
+  const started = performance.now();
+  let next = 0;
+  async function worker(): Promise<void> {
+    while (next < options.students) {
+      const index = next++;
+      try {
+        await student(index);
+      } catch (error) {
+        result.failed.push({
+          student: index,
+          step: error instanceof FlowError ? error.step : "Home",
+          reason: error instanceof Error ? error.message : String(error),
+        });
+      }
+    }
+  }
+  await Promise.all(
+    Array.from(
+      { length: Math.min(options.concurrency, options.students) },
+      worker,
+    ),
+  );
+  result.elapsedMs = performance.now() - started;
+  await dispatcher.close();
+  return result;
+}
+
+interface RoundSeats {
+  workshop: string;
+  round: number;
+  seats: number;
+  taken: number;
+}
+
+export interface UpstreamCheck {
+  /** Every workshop round: its seats and how many are taken. */
+  rounds: RoundSeats[];
+  /** Workshop rounds with more seats taken than it has. */
+  oversold: RoundSeats[];
+  /** Completed registrations not stored as sent (pending confirmation). */
+  lost: string[];
+  /** Addresses stored more than once. */
+  duplicated: string[];
+  seatsTaken: number;
+  seatsOffered: number;
+}
+
+/** Reads the reference upstream's database after a rush. */
+export function checkUpstream(
+  dbFile: string,
+  completed: string[],
+): UpstreamCheck {
+  const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+  try {
+    const rounds = db
+      .prepare(
+        `SELECT w.slug AS workshop, wr.round_number AS round, wr.seats AS seats,
+                (SELECT COUNT(*) FROM choices c
+                  WHERE c.workshop_id = wr.workshop_id AND c.round_number = wr.round_number) AS taken
+           FROM workshop_rounds wr JOIN workshops w ON w.id = wr.workshop_id`,
+      )
+      .all() as RoundSeats[];
+    const stored = new Map<string, number>();
+    const rows = db
+      .prepare(
+        `SELECT emailadres AS email, COUNT(*) AS count FROM registrations
+          WHERE emailadres LIKE 'rush-%' AND status = 'pending' GROUP BY emailadres`,
+      )
+      .all() as { email: string; count: number }[];
+    for (const row of rows) stored.set(row.email, row.count);
+    return {
+      rounds,
+      oversold: rounds.filter((r) => r.taken > r.seats),
+      lost: completed.filter((email) => !stored.has(email)),
+      duplicated: rows.filter((row) => row.count > 1).map((row) => row.email),
+      seatsTaken: rounds.reduce((sum, r) => sum + r.taken, 0),
+      seatsOffered: rounds.reduce((sum, r) => sum + r.seats, 0),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+/** The value below which `share` of the sorted values lie. */
+export function percentile(values: number[], share: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[
+    Math.min(sorted.length - 1, Math.floor(share * sorted.length))
+  ]!;
+}
