@@ -1,9 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { Writable } from "node:stream";
 import * as Sentry from "@sentry/react-router";
 import type { ErrorEvent } from "@sentry/react-router";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
@@ -69,14 +67,10 @@ export default function handleRequest(
     https: requestOrigin(request).protocol === "https",
     sentryDsn: config.SENTRY_DSN,
   });
-  return new Promise((resolve, reject) => {
+  return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Bots and no-JS clients get the whole document at once; browsers get the shell streamed.
-    const readyOption =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode
-        ? "onAllReady"
-        : "onShellReady";
+    // A page that is not ready in time is cut short (React renders what it has, with an error).
+    const timer = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -84,21 +78,33 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [readyOption]() {
+        // Every loader has finished before rendering starts (no deferred data), so the whole page is ready at
+        // once; it goes out as one buffer rather than a stream of small chunks through web streams, which cost
+        // more CPU than the rendering itself (docs/benchmarks.md, "Server cost per page").
+        onAllReady() {
           shellRendered = true;
-          const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          responseHeaders.set("Content-Security-Policy", csp);
-          resolve(
-            new Response(stream, {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+          const chunks: Buffer[] = [];
+          const collect = new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+          });
+          collect.on("finish", () => {
+            clearTimeout(timer);
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            responseHeaders.set("Content-Security-Policy", csp);
+            resolve(
+              new Response(Buffer.concat(chunks), {
+                headers: responseHeaders,
+                status: responseStatusCode,
+              }),
+            );
+          });
+          pipe(collect);
         },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
@@ -111,7 +117,6 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
   });
 }
 

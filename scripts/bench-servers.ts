@@ -4,6 +4,7 @@
  */
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
+import { readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -21,6 +22,8 @@ export interface BenchServers {
   upstreamUrl: string;
   /** The upstream's SQLite file, to count what it stored. */
   upstreamDb: string;
+  /** CPU time (ms) used so far by the web app and by the upstream, each with its child processes. */
+  cpuMs(): { app: number; upstream: number };
   stop(): void;
 }
 
@@ -65,5 +68,37 @@ export async function startBenchServers(
     stop();
     throw error;
   }
-  return { appUrl, app, upstreamUrl: upstream.url, upstreamDb, stop };
+  return {
+    appUrl,
+    app,
+    upstreamUrl: upstream.url,
+    upstreamDb,
+    cpuMs: () => ({
+      app: processTreeCpuMs(app.pid),
+      upstream: processTreeCpuMs(upstream.child.pid),
+    }),
+    stop,
+  };
+}
+
+/** User and system time of a process and its descendants, from /proc (Linux); 0 elsewhere. */
+function processTreeCpuMs(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    // Fields 14 and 15 (utime, stime) in clock ticks of 10 ms, after the command name in parentheses.
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    let ms = (Number(fields[11]) + Number(fields[12])) * 10;
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const children = readFileSync(
+        `/proc/${pid}/task/${task}/children`,
+        "utf8",
+      ).trim();
+      for (const child of children ? children.split(" ") : [])
+        ms += processTreeCpuMs(Number(child));
+    }
+    return ms;
+  } catch {
+    return 0;
+  }
 }

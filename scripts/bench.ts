@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: throughput and latency of the production build against the reference upstream,
- * on this machine's loopback only. Each run is bounded (BENCH_SECONDS, default 10 s per scenario).
+ * on this machine's loopback only. Each run is bounded (BENCH_SECONDS, default 10 s per scenario; BENCH_ONLY
+ * picks scenarios by name). Beside the rates: the CPU time the web app and the upstream spent per request.
  * Prints a table; record figures in docs/benchmarks.md with the machine they came from.
  */
 import { spawn } from "node:child_process";
@@ -85,13 +86,21 @@ try {
   ];
 
   const rows = [];
-  for (const scenario of scenarios) {
+  // BENCH_ONLY: only the scenarios whose name contains it (e.g. "/workshops").
+  const only = process.env.BENCH_ONLY;
+  for (const scenario of scenarios.filter(
+    (s) => !only || s.name.includes(only),
+  )) {
+    const cpuBefore = servers.cpuMs();
     const result = await autocannon({
       url: scenario.url,
       headers: scenario.headers,
       connections,
       duration: seconds,
     });
+    const cpuAfter = servers.cpuMs();
+    const perRequest = (ms: number) =>
+      (ms / Math.max(1, result.requests.total)).toFixed(2);
     rows.push({
       scenario: scenario.name,
       "req/s": Math.round(result.requests.average),
@@ -100,6 +109,8 @@ try {
       "p99 ms": result.latency.p99,
       "non-2xx": result.non2xx,
       errors: result.errors + result.timeouts,
+      "app CPU ms/req": perRequest(cpuAfter.app - cpuBefore.app),
+      "upstream CPU ms/req": perRequest(cpuAfter.upstream - cpuBefore.upstream),
     });
   }
   console.log(

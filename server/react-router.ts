@@ -61,6 +61,11 @@ async function send(res: Response, response: globalThis.Response) {
     res.end();
     return;
   }
+  // A page is rendered whole (app/entry.server.tsx): one write, with its length, rather than a stream.
+  if (response.headers.get("content-type")?.startsWith("text/html")) {
+    res.end(Buffer.from(await response.arrayBuffer()));
+    return;
+  }
   try {
     await writeReadableStreamToWritable(response.body, res);
   } catch (error) {
