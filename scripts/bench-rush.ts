@@ -44,11 +44,18 @@ try {
     students,
   );
   const rssBefore = rssMb(servers.app.pid);
+  // The web app's memory every 30 s, to see whether it stays flat over a long run.
+  const rssSeries: (number | null)[] = [];
+  const sampler = setInterval(
+    () => rssSeries.push(rssMb(servers.app.pid)),
+    30_000,
+  );
   const result = await runRush({
     appUrl: servers.appUrl,
     students,
     concurrency,
   });
+  clearInterval(sampler);
   const rssAfter = rssMb(servers.app.pid);
   const check = checkUpstream(servers.upstreamDb, result.completed);
   const minutes = result.elapsedMs / 60_000;
@@ -86,6 +93,8 @@ try {
     "duplicated registrations": check.duplicated.length,
     "web app RSS before → after (MB)": `${rssBefore} → ${rssAfter}`,
   });
+  if (rssSeries.length > 0)
+    console.log(`web app RSS every 30 s (MB): ${rssSeries.join(", ")}`);
   for (const failure of result.failed.slice(0, 5))
     console.log(
       `student ${failure.student} failed at ${failure.step}: ${failure.reason}`,
