@@ -1,0 +1,101 @@
+/**
+ * How many upstream calls a page view costs, counted by a proxy between the production build and the reference
+ * upstream: the site's shared data comes from the per-site cache (decision 0021), so a student's /workshops view
+ * asks only for the registration and the workshops, and Home with a warm cache only for the registration.
+ */
+import { createServer, request } from "node:http";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { flowVisitor } from "../../scripts/flow-visitor";
+import type { FlowVisitor } from "../../scripts/flow-visitor";
+import { freePort, startUpstream } from "../../scripts/processes.mjs";
+import { startSite } from "../support/site";
+import type { Site } from "../support/site";
+
+let upstream: Awaited<ReturnType<typeof startUpstream>>;
+let proxy: Server;
+let site: Site;
+let appUrl: string;
+let visitor: FlowVisitor;
+/** Paths of the API calls the proxy passed on, in order. */
+const calls: string[] = [];
+
+beforeAll(async () => {
+  upstream = await startUpstream({
+    port: await freePort(),
+    db: join(tmpdir(), `upstream-calls-${process.pid}.sqlite`),
+    reset: true,
+  });
+  const target = new URL(upstream.url);
+  proxy = createServer((incoming, outgoing) => {
+    calls.push(`${incoming.method} ${incoming.url}`);
+    const forwarded = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: incoming.method,
+        path: incoming.url,
+        headers: incoming.headers,
+      },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
+    incoming.pipe(forwarded);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  const { port } = proxy.address() as AddressInfo;
+  site = await startSite({ UPSTREAM_URL: `http://127.0.0.1:${port}` });
+  appUrl = `http://${site.host}`;
+  visitor = await flowVisitor(appUrl);
+}, 60_000);
+
+afterAll(async () => {
+  await site?.stop();
+  proxy?.close();
+  upstream?.child.kill("SIGTERM");
+});
+
+/** The upstream calls one view of `path` makes, with the visitor's cookie. */
+async function callsOf(path: string, cookie: string): Promise<string[]> {
+  const before = calls.length;
+  const answer = await fetch(`${appUrl}${path}`, { headers: { cookie } });
+  expect(answer.status).toBe(200);
+  await answer.text();
+  return calls.slice(before).map((call) => call.replace(/\?.*$/, ""));
+}
+
+describe("upstream calls per view", () => {
+  it("/workshops asks for the registration and the workshops only", async () => {
+    await callsOf("/workshops", visitor.cookie);
+    expect(await callsOf("/workshops", visitor.cookie)).toEqual(
+      expect.arrayContaining(["GET /v1/registration", "GET /v1/workshops"]),
+    );
+    expect(await callsOf("/workshops", visitor.cookie)).toHaveLength(2);
+  });
+
+  it("Home with a warm cache asks for the registration only, and nothing without one", async () => {
+    await callsOf("/", visitor.cookie);
+    expect(await callsOf("/", visitor.cookie)).toEqual([
+      "GET /v1/registration",
+    ]);
+    expect(await callsOf("/", "")).toEqual([]);
+  });
+
+  it("the site's shared data is asked for once, however many visitors come", async () => {
+    const before = calls.length;
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        fetch(`${appUrl}/contact`).then((answer) => answer.text()),
+      ),
+    );
+    const locations = calls
+      .slice(before)
+      .filter((call) => call.startsWith("GET /v1/locations"));
+    expect(locations.length).toBeLessThanOrEqual(1);
+  });
+});
