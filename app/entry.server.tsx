@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { Writable } from "node:stream";
 import * as Sentry from "@sentry/react-router";
 import type { ErrorEvent } from "@sentry/react-router";
-import { renderToString } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { env } from "~/env.server";
@@ -66,19 +67,56 @@ export default function handleRequest(
     https: requestOrigin(request).protocol === "https",
     sentryDsn: config.SENTRY_DSN,
   });
-  // Every loader has finished before rendering starts (no deferred data, no Suspense on the server), so the
-  // page is rendered to one string at once: streaming would only cut it into chunks and encode each of them,
-  // which cost more CPU than rendering itself (docs/benchmarks.md, "Server cost per page").
-  const html = renderToString(
-    <NonceProvider value={nonce}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-    </NonceProvider>,
-  );
-  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  responseHeaders.set("Content-Security-Policy", csp);
-  return new Response(`<!DOCTYPE html>${html}`, {
-    headers: responseHeaders,
-    status: responseStatusCode,
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    // A page that is not ready in time is cut short (React renders what it has, with an error).
+    const timer = setTimeout(() => abort(), streamTimeout + 1000);
+
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        // Every loader has finished before rendering starts (no deferred data), so the whole page is ready at
+        // once; it goes out as one buffer rather than a stream of small chunks through web streams, which cost
+        // more CPU than the rendering itself (docs/benchmarks.md, "Server cost per page").
+        onAllReady() {
+          shellRendered = true;
+          const chunks: Buffer[] = [];
+          const collect = new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+          });
+          collect.on("finish", () => {
+            clearTimeout(timer);
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            responseHeaders.set("Content-Security-Policy", csp);
+            resolve(
+              new Response(Buffer.concat(chunks), {
+                headers: responseHeaders,
+                status: responseStatusCode,
+              }),
+            );
+          });
+          pipe(collect);
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timer);
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors before the shell is ready reach handleError through React Router.
+          if (shellRendered) {
+            console.error(error);
+            Sentry.captureException(error);
+          }
+        },
+      },
+    );
   });
 }
 
