@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 
 /** The provider's site that unknown hosts are sent to (env PROVIDER_SITE_URL, its default in this suite). */
 const PROVIDER_SITE_URL = "https://www.example.com/";
@@ -207,11 +208,25 @@ test.describe("security headers", () => {
 });
 
 test.describe("session cookie", () => {
-  test("is httpOnly and SameSite=Lax, and not Secure over plain HTTP", async ({
+  /** Home's first 'Inschrijven': the first thing that gives a visitor a session (a first view sets no cookie). */
+  async function startSession(page: Page): Promise<void> {
+    await page.goto("/");
+    await page
+      .getByRole("button", { name: /^Inschrijven/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/inschrijven$/);
+  }
+
+  test("is not set by a first view; is httpOnly and SameSite=Lax, and not Secure over plain HTTP", async ({
     page,
     context,
   }) => {
     await page.goto("/");
+    expect(
+      (await context.cookies()).find((cookie) => cookie.name === "session"),
+    ).toBeUndefined();
+    await startSession(page);
     const session = (await context.cookies()).find(
       (cookie) => cookie.name === "session",
     );
@@ -230,7 +245,7 @@ test.describe("session cookie", () => {
     context,
     baseURL,
   }) => {
-    await page.goto("/");
+    await startSession(page);
     const original = (await context.cookies()).find(
       (cookie) => cookie.name === "session",
     )!;
@@ -243,6 +258,7 @@ test.describe("session cookie", () => {
     await expect(
       page.getByRole("heading", { name: "Evenementen" }),
     ).toBeVisible();
+    await startSession(page);
     const fresh = (await context.cookies()).find(
       (cookie) => cookie.name === "session",
     )!;
