@@ -3,6 +3,7 @@
  * (lighter shades) or black (darker shades). The colour itself sits at 700, the shade buttons and active tabs
  * use with white text; when white on it would fall below WCAG AA (4.5:1) it is darkened until it passes.
  */
+import { LRUCache } from "lru-cache";
 
 export const DEFAULT_PRIMARY_COLOR = "663366";
 
@@ -106,10 +107,19 @@ export function buildPalette(color: string | null | undefined): Palette {
 }
 
 /** The `:root` rule with the --primary-* variables that app.css maps onto Tailwind's primary colours. */
+/** Each site has one colour, asked for on every page: its stylesheet is worked out once. */
+const themes = new LRUCache<string, string>({ max: 1000 });
+
 export function themeCss(color: string | null | undefined): string {
-  const palette = buildPalette(color);
-  const variables = SHADES.map(
-    (shade) => `--primary-${shade}:${palette[shade]}`,
-  ).join(";");
-  return `:root{${variables}}`;
+  const key = color ?? "";
+  let css = themes.get(key);
+  if (css === undefined) {
+    const palette = buildPalette(color);
+    const variables = SHADES.map(
+      (shade) => `--primary-${shade}:${palette[shade]}`,
+    ).join(";");
+    css = `:root{${variables}}`;
+    themes.set(key, css);
+  }
+  return css;
 }
