@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
 import { startBenchServers } from "./bench-servers";
 import { run } from "./processes.mjs";
-import { flowVisitor } from "./flow-visitor";
+import { dayVisitor, flowVisitor } from "./flow-visitor";
 
 const LIGHTHOUSE = "lighthouse@12.8.2"; // 13 needs Node 22
 /** Pages, and how far into the flow the student is (a session cookie): a day chosen, or a school too. */
@@ -77,8 +77,13 @@ async function staticCopy(
   cookie: string | undefined,
 ): Promise<Map<string, StaticFile>> {
   const headers = cookie ? { cookie } : undefined;
-  const response = await fetch(`${appUrl}${page}`, { headers });
-  if (!response.ok) throw new Error(`GET ${page}: ${response.status}`);
+  // A redirect would audit another page than the one named: refuse it.
+  const response = await fetch(`${appUrl}${page}`, {
+    headers,
+    redirect: "manual",
+  });
+  if (response.status !== 200)
+    throw new Error(`GET ${page}: ${response.status}`);
   const html = withoutScripts(await response.text());
   const files = new Map<string, StaticFile>([
     [page, { type: "text/html; charset=utf-8", body: Buffer.from(html) }],
@@ -161,10 +166,11 @@ try {
   const rows = [];
   for (const { path, session } of PAGES) {
     // A fresh student for each page, so one page's audit does not change what the next one shows.
-    const visitor = session ? await flowVisitor(appUrl) : null;
+    const visitor = session === "school" ? await flowVisitor(appUrl) : null;
     const page = path.replace("{slug}", visitor?.slug ?? "");
     const name = page.replaceAll("/", "_") || "_";
-    const cookie = session === "day" ? visitor?.dayCookie : visitor?.cookie;
+    const cookie =
+      session === "day" ? await dayVisitor(appUrl) : visitor?.cookie;
     const copy = await serveStatic(await staticCopy(appUrl, page, cookie));
 
     let result: LighthouseReport, staticResult: LighthouseReport;
