@@ -36,7 +36,7 @@ const painted = new Promise((done) => {
     if (list.getEntriesByName("first-contentful-paint").length) { observer.disconnect(); done(); }
   }).observe({ type: "paint" });
 });
-Promise.all([loaded, painted]).then(() => setTimeout(() => {
+Promise.all([loaded, painted]).then(() => {
   for (const href of ${hrefs}) {
     const link = document.createElement("link");
     link.rel = "modulepreload";
@@ -50,7 +50,7 @@ Promise.all([loaded, painted]).then(() => setTimeout(() => {
     script.textContent = inert.textContent;
     document.head.append(script);
   }
-}));
+});
 })()`.replaceAll(/\n\s*/g, "");
 }
 
