@@ -5,7 +5,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   useLocation,
   useRouteLoaderData,
@@ -17,6 +16,7 @@ import { BottomTabBar } from "~/components/layout/bottom-tab-bar";
 import { FlashToasts } from "~/components/layout/flash-toasts";
 import { LoadingOverlay } from "~/components/layout/loading-overlay";
 import { MessagePage } from "~/components/layout/message-page";
+import { ScriptsAfterLoad } from "~/components/layout/scripts-after-load";
 import { navItems } from "~/components/layout/nav-items";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
@@ -139,7 +139,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
         <LoadingOverlay />
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {/* The page paints and works without its scripts; they load after it (decision 0019). */}
+        <ScriptsAfterLoad nonce={nonce} />
       </body>
     </html>
   );

@@ -48,16 +48,24 @@ export interface FlowVisitor {
   slug: string;
 }
 
-export async function flowVisitor(appUrl: string): Promise<FlowVisitor> {
+/**
+ * Cookie header of a visitor who chose a day only. A visitor of their own: once `flowVisitor` has chosen a school,
+ * its registration has one, and /inschrijven sends even its `dayCookie` on to /workshops.
+ */
+export async function dayVisitor(appUrl: string): Promise<string> {
   const home = await must(await fetch(`${appUrl}/`), "GET /");
   const day = DAY_BUTTON.exec(await home.text())?.[1];
   if (!day) throw new Error("no orientation day on Home");
-  let cookie = cookieOf(home, "");
+  const cookie = cookieOf(home, "");
   const chosen = await must(
     await post(`${appUrl}/?index`, cookie, { orientationDayId: day }),
     "choose a day",
   );
-  cookie = cookieOf(chosen, cookie);
+  return cookieOf(chosen, cookie);
+}
+
+export async function flowVisitor(appUrl: string): Promise<FlowVisitor> {
+  let cookie = await dayVisitor(appUrl);
   const dayCookie = cookie;
 
   const schools = await must(

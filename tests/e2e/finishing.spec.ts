@@ -304,6 +304,10 @@ test.describe("finding 8: the loading overlay", () => {
     await expect(
       page.getByRole("heading", { name: "Evenementen" }),
     ).toBeVisible();
+    // The scripts start after the page has loaded: the carousel's button, added by them, says they run.
+    await expect(
+      page.getByRole("button", { name: "Automatisch afspelen starten" }),
+    ).toBeVisible();
     await page.route("**/contact.data*", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       await route.continue();

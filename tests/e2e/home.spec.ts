@@ -150,6 +150,10 @@ test("the carousel advances by itself only with JavaScript, and its button stops
   // The page's timers run on a clock the test moves on, instead of waiting for them.
   await page.clock.install();
   await page.goto("/");
+  // The scripts start after the page has loaded; its timers exist once the button they add is there.
+  await expect(
+    page.getByRole("button", { name: "Automatisch afspelen stoppen" }),
+  ).toBeVisible();
   expect(await scrollPosition(page)).toBe(0);
   await page.clock.runFor(5_500);
   await expect.poll(() => scrollPosition(page)).toBeGreaterThan(0);
