@@ -145,13 +145,6 @@ function poolFor(origin: string): Pool {
   return pool;
 }
 
-/** Closes the pools' connections; for tests and a graceful shutdown. */
-export async function closeUpstreamPools(): Promise<void> {
-  const closing = [...pools.values()].map((pool) => pool.destroy());
-  pools.clear();
-  await Promise.all(closing);
-}
-
 const sleep = (ms: number) =>
   new Promise<void>((resolve) => setTimeout(resolve, ms));
 
