@@ -33,7 +33,7 @@ const PATH = href("/inschrijving-bevestigen");
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const tokens = mailTokens(context, request);
-  const { session, upstream, siteData } = getRequestState(context);
+  const { session, siteData } = getRequestState(context);
 
   if (url.searchParams.has("token")) {
     const token = tokenFromUrl(url);
