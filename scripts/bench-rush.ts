@@ -6,7 +6,6 @@
  * the web app's memory before and after, and the upstream's checks: nothing oversold, every registration once.
  * Exits non-zero when a check fails.
  */
-import { readFileSync } from "node:fs";
 import { startBenchServers } from "./bench-servers";
 import {
   STEPS,
@@ -19,15 +18,6 @@ import {
 
 const students = Number(process.env.RUSH_STUDENTS ?? 500);
 const concurrency = Number(process.env.RUSH_CONCURRENCY ?? 50);
-
-function rssMb(pid: number | undefined): number | null {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    return Math.round(Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]) / 1024);
-  } catch {
-    return null;
-  }
-}
 
 const servers = await startBenchServers(
   { RATE_LIMIT_POSTS: "0", RATE_LIMIT_MESSAGES: "0" },
@@ -43,20 +33,17 @@ try {
     4,
     students,
   );
-  const rssBefore = rssMb(servers.app.pid);
+  const rssBefore = servers.rssMb();
   // The web app's memory every 30 s, to see whether it stays flat over a long run.
   const rssSeries: (number | null)[] = [];
-  const sampler = setInterval(
-    () => rssSeries.push(rssMb(servers.app.pid)),
-    30_000,
-  );
+  const sampler = setInterval(() => rssSeries.push(servers.rssMb()), 30_000);
   const result = await runRush({
     appUrl: servers.appUrl,
     students,
     concurrency,
   });
   clearInterval(sampler);
-  const rssAfter = rssMb(servers.app.pid);
+  const rssAfter = servers.rssMb();
   const check = checkUpstream(servers.upstreamDb, result.completed);
   const minutes = result.elapsedMs / 60_000;
 

@@ -22,6 +22,8 @@ export interface BenchServers {
   upstreamUrl: string;
   /** The upstream's SQLite file, to count what it stored. */
   upstreamDb: string;
+  /** The web app's resident memory in MB (Linux), or null where /proc is not there. */
+  rssMb(): number | null;
   /** CPU time (ms) used so far by the web app and by the upstream, each with its child processes. */
   cpuMs(): { app: number; upstream: number };
   stop(): void;
@@ -73,12 +75,23 @@ export async function startBenchServers(
     app,
     upstreamUrl: upstream.url,
     upstreamDb,
+    rssMb: () => rssMb(app.pid),
     cpuMs: () => ({
       app: processTreeCpuMs(app.pid),
       upstream: processTreeCpuMs(upstream.child.pid),
     }),
     stop,
   };
+}
+
+function rssMb(pid: number | undefined): number | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]);
+    return Number.isFinite(kb) ? Math.round(kb / 1024) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** User and system time of a process and its descendants, from /proc (Linux); 0 elsewhere. */

@@ -3,22 +3,28 @@
  * JavaScript would: choose the first day on Home, then its first school. The benchmarks use the cookie to measure
  * the flow's pages as a student sees them.
  */
-const DAY_BUTTON = /name="orientationDayId" value="(\d+)"/;
-const SCHOOL_BUTTON = /name="school" value="(\d+)"/;
-const WORKSHOP_LINK = /href="\/workshop\/([^"?#]+)/;
+/** The controls of the flow's pages, as the server renders them (the first match; add the g flag for all). */
+export const DAY_BUTTON = /name="orientationDayId" value="(\d+)"/;
+export const SCHOOL_BUTTON = /name="school" value="(\d+)"/;
+export const WORKSHOP_LINK = /href="\/workshop\/([^"?#]+)/;
 
-function cookieOf(response: Response, previous: string): string {
+/** A Cookie header after the answer's Set-Cookie lines, as a browser keeps them (a later cookie replaces one of its name). */
+export function mergeCookies(previous: string, setCookie: string[]): string {
   const jar = new Map(
     previous
       .split("; ")
       .filter(Boolean)
       .map((pair) => [pair.slice(0, pair.indexOf("=")), pair] as const),
   );
-  for (const header of response.headers.getSetCookie()) {
+  for (const header of setCookie) {
     const pair = header.split(";")[0]!;
     jar.set(pair.slice(0, pair.indexOf("=")), pair);
   }
   return [...jar.values()].join("; ");
+}
+
+function cookieOf(response: Response, previous: string): string {
+  return mergeCookies(previous, response.headers.getSetCookie());
 }
 
 async function must(response: Response, what: string): Promise<Response> {

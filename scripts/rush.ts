@@ -8,6 +8,12 @@
  */
 import { Agent, request } from "undici";
 import Database from "better-sqlite3";
+import {
+  DAY_BUTTON,
+  SCHOOL_BUTTON,
+  WORKSHOP_LINK,
+  mergeCookies,
+} from "./flow-visitor";
 
 /** What a student waits for; a post counts with the page its redirect leads to. */
 export const STEPS = [
@@ -54,9 +60,8 @@ export interface RushResult {
   elapsedMs: number;
 }
 
-const DAY_BUTTON = /name="orientationDayId" value="(\d+)"/;
-const SCHOOL_BUTTON = /name="school" value="(\d+)"/g;
-const WORKSHOP_LINK = /href="\/workshop\/([^"?#]+)"/g;
+const SCHOOL_BUTTONS = new RegExp(SCHOOL_BUTTON.source, "g");
+const WORKSHOP_LINKS = new RegExp(WORKSHOP_LINK.source, "g");
 const KEY_FIELD = /name="idempotencyKey" value="([^"]+)"/;
 const ROUND_RADIO = /<input[^>]*name="round"[^>]*>/g;
 const SUCCESS = "Successvol aangemeld!";
@@ -69,25 +74,6 @@ class FlowError extends Error {
     message: string,
   ) {
     super(message);
-  }
-}
-
-/** A student's cookies, as a browser keeps them. */
-class CookieJar {
-  readonly #cookies = new Map<string, string>();
-
-  header(): string {
-    return [...this.#cookies]
-      .map(([name, value]) => `${name}=${value}`)
-      .join("; ");
-  }
-
-  keep(setCookie: string | string[] | undefined): void {
-    for (const line of [setCookie ?? []].flat()) {
-      const pair = line.split(";")[0]!;
-      const at = pair.indexOf("=");
-      this.#cookies.set(pair.slice(0, at), pair.slice(at + 1));
-    }
   }
 }
 
@@ -173,7 +159,7 @@ export async function runRush(options: RushOptions): Promise<RushResult> {
   };
 
   async function student(index: number): Promise<void> {
-    const jar = new CookieJar();
+    let cookies = "";
 
     /** One request; `form` makes it a POST. Counts server errors and keeps the cookies. */
     async function send(
@@ -185,7 +171,7 @@ export async function runRush(options: RushOptions): Promise<RushResult> {
         dispatcher,
         method: form ? "POST" : "GET",
         headers: {
-          cookie: jar.header(),
+          cookie: cookies,
           "user-agent": "Mozilla/5.0 (rush benchmark student)",
           ...(form
             ? { "content-type": "application/x-www-form-urlencoded" }
@@ -195,7 +181,10 @@ export async function runRush(options: RushOptions): Promise<RushResult> {
       });
       const html = await answer.body.text();
       result.requests += 1;
-      jar.keep(answer.headers["set-cookie"]);
+      cookies = mergeCookies(
+        cookies,
+        [answer.headers["set-cookie"] ?? []].flat(),
+      );
       if (answer.statusCode >= 500) {
         result.serverErrors += 1;
         throw new FlowError(step, `status ${answer.statusCode}`);
@@ -239,7 +228,7 @@ export async function runRush(options: RushOptions): Promise<RushResult> {
       { orientationDayId: day },
       "/inschrijven",
     );
-    const schools = [...schoolList.html.matchAll(SCHOOL_BUTTON)].map(
+    const schools = [...schoolList.html.matchAll(SCHOOL_BUTTONS)].map(
       (match) => match[1]!,
     );
     if (schools.length === 0) throw new FlowError("choose day", "no school");
@@ -251,7 +240,7 @@ export async function runRush(options: RushOptions): Promise<RushResult> {
       "/workshops",
     );
     const slugs = [
-      ...new Set([...list.html.matchAll(WORKSHOP_LINK)].map((m) => m[1]!)),
+      ...new Set([...list.html.matchAll(WORKSHOP_LINKS)].map((m) => m[1]!)),
     ];
     if (slugs.length === 0) throw new FlowError("choose school", "no workshop");
     const popular =

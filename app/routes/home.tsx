@@ -84,7 +84,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [[page, days, logos], confirmedDay] = await Promise.all([
     Promise.allSettled([
       siteData.call("page", { params: { slug: "home" } }),
-      siteData.call("orientationDays"),
+      getOrientationDays(context),
       siteData.call("schoolLogos"),
     ]),
     confirmedDayId(context),
@@ -103,10 +103,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     page.status === "fulfilled" && page.value.status === 200
       ? page.value.data
       : null;
-  const dayList =
-    days.status === "fulfilled" && days.value.status === 200
-      ? days.value.data
-      : [];
+  const dayList = days.status === "fulfilled" ? days.value : [];
 
   return {
     title: pageData?.title ?? null,

@@ -6,7 +6,7 @@
  * upstream's real API (support/registration.ts).
  */
 import { expect, test, type Page } from "@playwright/test";
-import { serverSideOnly } from "./support/flow";
+import { chooseDay, serverSideOnly } from "./support/flow";
 import { MESSAGES } from "../../app/messages";
 import { expectNoA11yViolations } from "./support/axe";
 import {
@@ -214,14 +214,7 @@ test.describe("guards of /inschrijving-annuleren", () => {
   test("with a day but no school there is nothing to cancel: on to school selection", async ({
     page,
   }) => {
-    await page.goto("/");
-    await page
-      .getByRole("region", { name: "Evenementen" })
-      .getByRole("listitem")
-      .first()
-      .getByRole("button", { name: /^Inschrijven/ })
-      .click();
-    await expect(page).toHaveURL(/\/inschrijven$/);
+    await chooseDay(page);
 
     await page.goto("/inschrijving-annuleren");
     await expect(page).toHaveURL(/\/inschrijven$/);
@@ -230,14 +223,7 @@ test.describe("guards of /inschrijving-annuleren", () => {
   test("a registration not yet created has nothing to cancel: back to the workshops", async ({
     page,
   }) => {
-    await page.goto("/");
-    await page
-      .getByRole("region", { name: "Evenementen" })
-      .getByRole("listitem")
-      .first()
-      .getByRole("button", { name: /^Inschrijven/ })
-      .click();
-    await expect(page).toHaveURL(/\/inschrijven$/);
+    await chooseDay(page);
     await page
       .getByRole("region", {
         name: "Nieuwe inschrijving? Selecteer jouw school:",

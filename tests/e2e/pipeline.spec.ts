@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import type { Page } from "@playwright/test";
+import { chooseDay } from "./support/flow";
 
 /** The provider's site that unknown hosts are sent to (env PROVIDER_SITE_URL, its default in this suite). */
 const PROVIDER_SITE_URL = "https://www.example.com/";
@@ -208,16 +208,6 @@ test.describe("security headers", () => {
 });
 
 test.describe("session cookie", () => {
-  /** Home's first 'Inschrijven': the first thing that gives a visitor a session (a first view sets no cookie). */
-  async function startSession(page: Page): Promise<void> {
-    await page.goto("/");
-    await page
-      .getByRole("button", { name: /^Inschrijven/ })
-      .first()
-      .click();
-    await expect(page).toHaveURL(/\/inschrijven$/);
-  }
-
   test("is not set by a first view; is httpOnly and SameSite=Lax, and not Secure over plain HTTP", async ({
     page,
     context,
@@ -226,7 +216,8 @@ test.describe("session cookie", () => {
     expect(
       (await context.cookies()).find((cookie) => cookie.name === "session"),
     ).toBeUndefined();
-    await startSession(page);
+    // A day choice is the first thing that gives a visitor a session (a first view sets no cookie).
+    await chooseDay(page);
     const session = (await context.cookies()).find(
       (cookie) => cookie.name === "session",
     );
@@ -245,7 +236,7 @@ test.describe("session cookie", () => {
     context,
     baseURL,
   }) => {
-    await startSession(page);
+    await chooseDay(page);
     const original = (await context.cookies()).find(
       (cookie) => cookie.name === "session",
     )!;
@@ -258,7 +249,7 @@ test.describe("session cookie", () => {
     await expect(
       page.getByRole("heading", { name: "Evenementen" }),
     ).toBeVisible();
-    await startSession(page);
+    await chooseDay(page);
     const fresh = (await context.cookies()).find(
       (cookie) => cookie.name === "session",
     )!;

@@ -7,7 +7,7 @@
  * deleted behind the app's back through the upstream's own API, as its expiry would.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { serverSideOnly } from "./support/flow";
+import { chooseDay, serverSideOnly } from "./support/flow";
 import { z } from "zod";
 import { MESSAGES } from "../../app/messages";
 import { WorkshopSchema } from "../../app/upstream/contract";
@@ -26,14 +26,7 @@ async function startRegistration(
   page: Page,
   request: APIRequestContext,
 ): Promise<Visitor> {
-  await page.goto("/");
-  await page
-    .getByRole("region", { name: "Evenementen" })
-    .getByRole("listitem")
-    .first()
-    .getByRole("button", { name: /^Inschrijven/ })
-    .click();
-  await expect(page).toHaveURL(/\/inschrijven$/);
+  await chooseDay(page);
   await page
     .getByRole("region", {
       name: "Nieuwe inschrijving? Selecteer jouw school:",
