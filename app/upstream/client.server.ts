@@ -206,7 +206,7 @@ export function createUpstreamClient(
         return fail(timedOut("the request's deadline passed"));
       if (attempt > 0) {
         callHeaders[HEADERS.attempt] = String(attempt);
-        // The wait ends early when the deadline passes; the check above then gives up.
+        // The wait ends early when the deadline passes; the check below then gives up.
         const wait = sleep(retryDelay(attempt - 1, random));
         await (deadline
           ? Promise.race([wait, abortedPromise(deadline)])
