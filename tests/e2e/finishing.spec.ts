@@ -9,7 +9,7 @@ import type { Locator, Page } from "@playwright/test";
 import { MAINTENANCE, MESSAGES, METHOD_NOT_ALLOWED } from "../../app/messages";
 import { buildDemoData } from "../../upstream/demo/data";
 import { expectNoA11yViolations } from "./support/axe";
-import { javaScriptEnabled, serverSideOnly } from "./support/flow";
+import { javaScriptEnabled, openHome, serverSideOnly } from "./support/flow";
 import {
   createConfirmedRegistration,
   hasCreatedRegistration,
@@ -300,14 +300,7 @@ test.describe("finding 8: the loading overlay", () => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     // The page's timers follow a clock the test holds, so "a moment" does not depend on the machine's speed.
     await page.clock.install();
-    await page.goto("/");
-    await expect(
-      page.getByRole("heading", { name: "Evenementen" }),
-    ).toBeVisible();
-    // The scripts start after the page has loaded: the carousel's button, added by them, says they run.
-    await expect(
-      page.getByRole("button", { name: "Automatisch afspelen starten" }),
-    ).toBeVisible();
+    await openHome(page);
     await page.route("**/contact.data*", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       await route.continue();

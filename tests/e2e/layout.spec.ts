@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { buildDemoData } from "../../upstream/demo/data";
 import { MESSAGES } from "../../app/messages";
 import { expectNoA11yViolations } from "./support/axe";
+import { openHome } from "./support/flow";
 
 const { settings } = buildDemoData().find((demo) => demo.name === "localhost")!;
 
@@ -107,10 +108,7 @@ test.describe("desktop", () => {
     javaScriptEnabled,
   }) => {
     test.skip(!javaScriptEnabled, "the overlay exists only with JavaScript");
-    await page.goto("/");
-    await expect(
-      page.getByRole("heading", { name: "Evenementen" }),
-    ).toBeVisible();
+    await openHome(page);
     // Hold the data request of the next page for a moment.
     await page.route("**/contact.data*", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));

@@ -29,6 +29,23 @@ export async function chooseSchool(page: Page, display: string): Promise<void> {
   await expect(page).toHaveURL(/\/workshops$/);
 }
 
+/**
+ * Home, once its scripts run (with JavaScript): they start only after the page has loaded, and a click before
+ * that is a plain page load. The carousel's play button is added by them, so its presence says they run.
+ */
+export async function openHome(page: Page): Promise<void> {
+  await page.goto("/");
+  await expect(
+    page.getByRole("heading", { name: "Evenementen" }),
+  ).toBeVisible();
+  if (javaScriptEnabled())
+    await expect(
+      page.getByRole("button", {
+        name: /^Automatisch afspelen (starten|stoppen)$/,
+      }),
+    ).toBeVisible();
+}
+
 export function javaScriptEnabled(): boolean {
   return test.info().project.use.javaScriptEnabled !== false;
 }
