@@ -397,6 +397,60 @@ test("two visitors race for the last seat of a round: one gets it, the other is 
   }
 });
 
+test("a full round told before the scripts run stays told once they run", async ({
+  browser,
+  request,
+}) => {
+  test.skip(!jsEnabled(), "about the moment the scripts take over");
+  const open = async () =>
+    (await browser.newContext({ baseURL: APP_URL })).newPage();
+  const [slow, quick] = await Promise.all([open(), open()]);
+  try {
+    const visitors = [
+      await visitorWithSchool(slow, request, DAY.afternoon),
+      await visitorWithSchool(quick, request, DAY.afternoon),
+    ];
+    const slug = `voor-de-scripts-${Date.now().toString(36)}`;
+    const added = await request.post(`${UPSTREAM_URL}/dev/test/workshop`, {
+      data: {
+        orientationDay: visitors[0]!.orientationDayId,
+        slug,
+        display: "Voor de scripts",
+        seats: { "1": 1 },
+      },
+    });
+    expect(added.status()).toBe(200);
+
+    // A slow phone: its scripts have not arrived when the visitor presses the button, so the form posts plainly.
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => {
+      releaseScripts = resolve;
+    });
+    await slow.route("**/assets/*.js", async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await slow.goto(`/workshop/${slug}`);
+    await expect(round(slow, 1)).toBeChecked();
+
+    // Meanwhile another visitor takes the last seat.
+    await quick.goto(`/workshop/${slug}`);
+    await quick.getByRole("button", { name: "Toevoegen" }).click();
+    await expect(cartPanel(quick)).toBeVisible();
+
+    await slow.getByRole("button", { name: "Toevoegen" }).click();
+    await expect(slow.getByText(MESSAGES.roundFull)).toBeVisible();
+
+    releaseScripts();
+    // Once hydrated, the form carries the field that tells the server the scripts run.
+    await expect(slow.locator('input[name="enhanced"]')).toHaveCount(1);
+    await expect(slow.getByText(MESSAGES.roundFull)).toBeVisible();
+    await expect(cartToggle(slow, 0)).toBeVisible();
+  } finally {
+    await Promise.all([slow.context().close(), quick.context().close()]);
+  }
+});
+
 test("a registration gone upstream ends on Home with the expiry warning", async ({
   page,
   request,

@@ -93,9 +93,9 @@ export function RoundPicker({
       ? picked
       : preselected;
   const button = submitButton(options, chosen, readonly, hydrated);
-  const answer =
-    (fetcher.state === "idle" ? fetcher.data : undefined) ??
-    (hydrated ? undefined : actionData);
+  // A fetcher's answer once there is one; before that the answer to a plain POST (sent before the scripts ran),
+  // which must stay on screen after they do.
+  const answer = busy ? undefined : (fetcher.data ?? actionData);
   const message = answer?.warning ?? answer?.error;
 
   return (
