@@ -9,9 +9,15 @@ export const UPSTREAM_PORT = Number(process.env.E2E_UPSTREAM_PORT ?? 3101);
 export const APP_URL = `http://localhost:${APP_PORT}`;
 export const UPSTREAM_URL = `http://127.0.0.1:${UPSTREAM_PORT}`;
 
-// Debian's Chromium where installed (no browser downloads on some machines); Playwright's own otherwise.
-const systemChromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-export const launchOptions = existsSync(systemChromium)
+// Debian's Chromium where installed (no browser downloads on some machines); Playwright's own otherwise. Its
+// headless shell first: it is what Playwright itself runs headless, and it halves the suite's time on two cores.
+// For `--headed`, point CHROMIUM_PATH at the full browser (/usr/bin/chromium).
+const systemChromium = [
+  process.env.CHROMIUM_PATH,
+  "/usr/bin/chromium-headless-shell",
+  "/usr/bin/chromium",
+].find((path) => path !== undefined && existsSync(path));
+export const launchOptions = systemChromium
   ? {
       executablePath: systemChromium,
       args: [
@@ -46,7 +52,8 @@ export default defineConfig({
     baseURL: APP_URL,
     locale: "nl-NL",
     timezoneId: "Europe/Amsterdam",
-    trace: "retain-on-failure",
+    // Recording a trace of every test costs a quarter of the suite's time; in CI only the retry of a failure has one.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     launchOptions,
   },
   projects: [

@@ -21,16 +21,21 @@ async function step(name, fn) {
   }
 }
 
-/** Debian's Chromium, or a browser Playwright installed itself; installs Debian's when neither is there. */
+/**
+ * Debian's Chromium (its headless shell or the full browser), or a browser Playwright installed itself; installs
+ * Debian's headless shell when none is there.
+ */
 async function ensureChromium() {
-  if (process.env.CHROMIUM_PATH || existsSync("/usr/bin/chromium")) return 0;
+  const debian = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"];
+  if (process.env.CHROMIUM_PATH || debian.some((path) => existsSync(path)))
+    return 0;
   const { chromium } = await import("@playwright/test");
   if (existsSync(chromium.executablePath())) return 0;
   if (process.getuid?.() === 0) {
-    console.log("Installing Chromium from apt…");
+    console.log("Installing Chromium's headless shell from apt…");
     const updated = await run("apt-get", ["update", "-qq"]);
     if (updated !== 0) return updated;
-    return run("apt-get", ["install", "-y", "-qq", "chromium"], {
+    return run("apt-get", ["install", "-y", "-qq", "chromium-headless-shell"], {
       env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
     });
   }
