@@ -19,7 +19,11 @@ import type {
 import { rateLimit } from "express-rate-limit";
 import onHeaders from "on-headers";
 import type { Env } from "~/env.server";
-import { isValidHost, siteName } from "~/middleware/host.server";
+import {
+  isCrossOriginWrite,
+  isValidHost,
+  siteName,
+} from "~/middleware/host.server";
 import { refuse } from "./refusals";
 
 export interface ServerOptions {
@@ -110,28 +114,25 @@ const requestTarget: RequestHandler = (req, res, next) => {
 
 /**
  * Posts from another origin are refused here, before anything reads them (the app's middleware refuses the same,
- * with the same answer). React Router's own check would otherwise run first on pages with an action and answer a
- * bare "Bad Request" while logging and reporting it as an error: a CSRF attempt or a scanner is no fault of ours.
- * Origin must be this site's public origin (behind a trusted proxy, the proxy's scheme and host).
+ * with the same answer, for the development server). React Router's own check would otherwise run first on pages
+ * with an action and answer a bare "Bad Request" while logging and reporting it as an error: a CSRF attempt or a
+ * scanner is no fault of ours. The public origin is, behind a trusted proxy, the proxy's scheme and host.
  */
 const sameOrigin: RequestHandler = (req, res, next) => {
-  if (!BODY_METHODS.has(req.method)) return next();
-  const fetchSite = req.get("sec-fetch-site");
-  const origin = req.get("origin");
-  const crossSite = fetchSite === "cross-site" || fetchSite === "same-site";
-  if (crossSite || (origin !== undefined && origin !== publicOrigin(req)))
-    return res
-      .status(403)
-      .type("text/plain; charset=utf-8")
-      .set("Cache-Control", "no-store")
-      .send("Verzoek geweigerd.");
-  next();
+  const crossOrigin = isCrossOriginWrite({
+    method: req.method,
+    fetchSite: req.get("sec-fetch-site"),
+    origin: req.get("origin"),
+    // As `new URL()` writes it (no default port), as browsers send it.
+    publicOrigin: new URL(`${req.protocol}://${req.host}`).origin,
+  });
+  if (!crossOrigin) return next();
+  res
+    .status(403)
+    .type("text/plain; charset=utf-8")
+    .set("Cache-Control", "no-store")
+    .send("Verzoek geweigerd.");
 };
-
-/** The origin browsers send for a page of this site, as `new URL()` writes it (no default port). */
-function publicOrigin(req: Request): string {
-  return new URL(`${req.protocol}://${req.host}`).origin;
-}
 
 function hasBody(req: Request): boolean {
   const length = req.get("content-length");

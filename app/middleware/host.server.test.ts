@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { normalizeIp } from "~/session/client-ip.server";
-import { isValidHost, requestOrigin, siteName } from "./host.server";
+import {
+  isCrossOriginWrite,
+  isValidHost,
+  requestOrigin,
+  siteName,
+} from "./host.server";
 
 describe("siteName", () => {
   it("is the first label of the host name, without port", () => {
@@ -70,5 +75,40 @@ describe("normalizeIp", () => {
     expect(normalizeIp("::ffff:127.0.0.1")).toBe("127.0.0.1");
     expect(normalizeIp("::1")).toBe("::1");
     expect(normalizeIp("2001:DB8::1")).toBe("2001:db8::1");
+  });
+});
+
+describe("isCrossOriginWrite", () => {
+  const site = "https://venlo.example.nl";
+  const write = (
+    method: string,
+    headers: { fetchSite?: string; origin?: string },
+  ) => isCrossOriginWrite({ method, publicOrigin: site, ...headers });
+
+  it("refuses a write another site sent, by Sec-Fetch-Site or by Origin", () => {
+    expect(write("POST", { fetchSite: "cross-site" })).toBe(true);
+    expect(write("POST", { fetchSite: "same-site" })).toBe(true);
+    expect(write("POST", { origin: "https://evil.example" })).toBe(true);
+    expect(write("DELETE", { origin: "null" })).toBe(true);
+    // The same host over plain HTTP, or on another port, is another origin.
+    expect(write("POST", { origin: "http://venlo.example.nl" })).toBe(true);
+    expect(write("PUT", { origin: "https://venlo.example.nl:8443" })).toBe(
+      true,
+    );
+  });
+
+  it("lets the site's own writes through, and those that say nothing", () => {
+    expect(write("POST", { fetchSite: "same-origin", origin: site })).toBe(
+      false,
+    );
+    expect(write("POST", { fetchSite: "none" })).toBe(false);
+    expect(write("POST", {})).toBe(false);
+  });
+
+  it("never refuses a read: a link from elsewhere is no attack", () => {
+    for (const method of ["GET", "HEAD", "OPTIONS"])
+      expect(
+        write(method, { fetchSite: "cross-site", origin: "https://x.example" }),
+      ).toBe(false);
   });
 });

@@ -71,3 +71,24 @@ export function requestOrigin(request: Request): RequestOrigin {
     site: siteName(url.host),
   };
 }
+
+/**
+ * Whether a request that can change something (any method but GET, HEAD and OPTIONS) comes from another site:
+ * browsers say where a request comes from in Sec-Fetch-Site and Origin, and the Origin must be the site's public
+ * origin (scheme, host and port). Requests carrying neither (old browsers, scripts) pass; SameSite=Lax cookies
+ * already keep a cross-site POST from acting for the visitor. The HTTP server (production) and the root middleware
+ * (also the development server) both ask this.
+ */
+export function isCrossOriginWrite(request: {
+  method: string;
+  fetchSite: string | null | undefined;
+  origin: string | null | undefined;
+  publicOrigin: string;
+}): boolean {
+  if (SAFE_METHODS.has(request.method)) return false;
+  if (request.fetchSite === "cross-site" || request.fetchSite === "same-site")
+    return true;
+  return request.origin != null && request.origin !== request.publicOrigin;
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -20,7 +20,11 @@ import { VisitorSession } from "~/session/session.server";
 import { createUpstreamClient } from "~/upstream/client.server";
 import { siteName } from "~/lib/site-name";
 import { DEFAULT_SETTINGS, getSettings } from "~/upstream/settings.server";
-import { isAllowedHost, requestOrigin } from "./host.server";
+import {
+  isAllowedHost,
+  isCrossOriginWrite,
+  requestOrigin,
+} from "./host.server";
 import {
   methodNotAllowedResponse,
   resourceRouteMethods,
@@ -95,26 +99,18 @@ export function createRootMiddleware(
     return next();
   };
 
-  /**
-   * No form can be posted from another site: browsers say where a request comes from in Sec-Fetch-Site and
-   * Origin. Requests carrying neither (old browsers, scripts) pass; SameSite=Lax cookies already keep a
-   * cross-site POST from acting for the visitor.
-   */
+  /** No form can be posted from another site (decided in host.server.ts). */
   const crossOriginGuard: MiddlewareFunction<Response> = (
     { request },
     next,
   ) => {
-    if (request.method === "GET" || request.method === "HEAD") return next();
-    const fetchSite = request.headers.get("sec-fetch-site");
-    if (fetchSite === "cross-site" || fetchSite === "same-site")
-      return forbidden();
-    const origin = request.headers.get("origin");
-    if (origin !== null) {
-      const { host } = requestOrigin(request);
-      if (!URL.canParse(origin) || new URL(origin).host !== host)
-        return forbidden();
-    }
-    return next();
+    const crossOrigin = isCrossOriginWrite({
+      method: request.method,
+      fetchSite: request.headers.get("sec-fetch-site"),
+      origin: request.headers.get("origin"),
+      publicOrigin: requestOrigin(request).origin,
+    });
+    return crossOrigin ? forbidden() : next();
   };
 
   const maintenance: MiddlewareFunction<Response> = async (
