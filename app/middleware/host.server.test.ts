@@ -83,7 +83,13 @@ describe("isCrossOriginWrite", () => {
   const write = (
     method: string,
     headers: { fetchSite?: string; origin?: string },
-  ) => isCrossOriginWrite({ method, publicOrigin: site, ...headers });
+  ) =>
+    isCrossOriginWrite({
+      method,
+      fetchSite: headers.fetchSite,
+      origin: headers.origin,
+      publicOrigin: site,
+    });
 
   it("refuses a write another site sent, by Sec-Fetch-Site or by Origin", () => {
     expect(write("POST", { fetchSite: "cross-site" })).toBe(true);
