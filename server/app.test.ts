@@ -1,5 +1,4 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { tmpdir } from "node:os";
@@ -9,6 +8,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { parseEnv } from "~/env.server";
 import { createServerApp } from "./app";
 import { fetchRequest } from "./react-router";
+import { sendRequest } from "../tests/support/http";
+import type { Outgoing } from "../tests/support/http";
 
 interface Answer {
   status: number;
@@ -16,14 +17,7 @@ interface Answer {
   body: string;
 }
 
-interface Sent {
-  method?: string;
-  path?: string;
-  headers?: Record<string, string>;
-  body?: string | Buffer;
-  /** Send the body without Content-Length. */
-  chunked?: boolean;
-}
+type Sent = Partial<Outgoing>;
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -67,38 +61,18 @@ async function start(
   servers.push(server);
   await new Promise((done) => server.once("listening", done));
   const { port } = server.address() as AddressInfo;
-  return (sent = {}) =>
-    new Promise((resolve, reject) => {
-      const headers: Record<string, string> = {
-        host: `localhost:${port}`,
-        ...sent.headers,
-      };
-      if (sent.body !== undefined && !sent.chunked)
-        headers["content-length"] = String(Buffer.byteLength(sent.body));
-      const req = httpRequest(
-        {
-          host: "127.0.0.1",
-          port,
-          method: sent.method ?? "GET",
-          path: sent.path ?? "/",
-          headers,
-          setHost: false,
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (chunk: Buffer) => chunks.push(chunk));
-          res.on("end", () =>
-            resolve({
-              status: res.statusCode ?? 0,
-              headers: res.headers,
-              body: Buffer.concat(chunks).toString(),
-            }),
-          );
-        },
-      );
-      req.on("error", reject);
-      req.end(sent.body);
+  return async (sent = {}) => {
+    const answer = await sendRequest(port, {
+      ...sent,
+      path: sent.path ?? "/",
+      headers: { host: `localhost:${port}`, ...sent.headers },
     });
+    return {
+      status: answer.status,
+      headers: answer.headers,
+      body: answer.text,
+    };
+  };
 }
 
 const form = (body: string, headers: Record<string, string> = {}): Sent => ({

@@ -6,13 +6,15 @@
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { request as httpRequest } from "node:http";
-import type { IncomingHttpHeaders, OutgoingHttpHeaders } from "node:http";
 import { join } from "node:path";
+import { sendRequest } from "./http";
+import type { Answer, Outgoing } from "./http";
 import { freePort, root, serverArgs } from "../../scripts/processes.mjs";
 import { holdMailToken } from "~/session/mail-token.server";
 import type { MailLinkPurpose } from "~/session/mail-token.server";
 import { VisitorSession } from "~/session/session.server";
+
+export type { Answer, Outgoing };
 
 export const SESSION_SECRET = "robustness-suites-session-secret";
 /** A desktop browser: mailed links treat other user agents as scanners. */
@@ -27,14 +29,6 @@ export interface Site {
   /** Everything the server wrote to stderr so far. */
   stderr(): string;
   stop(): Promise<void>;
-}
-
-export interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  text: string;
-  /** Milliseconds from sending the request to the end of the answer. */
-  ms: number;
 }
 
 /** Starts the production server with the given configuration and resolves once it answers. */
@@ -90,46 +84,15 @@ export async function startSite(env: Record<string, string>): Promise<Site> {
   }
 }
 
-export interface Outgoing {
-  method?: string;
-  path: string;
-  headers?: OutgoingHttpHeaders;
-  body?: Buffer | string;
-}
-
 /** One request to the site; the Host is the site's unless the test sets its own. */
 export function send(site: Site, outgoing: Outgoing): Promise<Answer> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: "127.0.0.1",
-        port: site.port,
-        method: outgoing.method ?? "GET",
-        path: outgoing.path,
-        headers: {
-          host: site.host,
-          "user-agent": BROWSER_USER_AGENT,
-          ...outgoing.headers,
-        },
-        agent: false,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            text: Buffer.concat(chunks).toString("utf8"),
-            ms: performance.now() - started,
-          }),
-        );
-        res.on("error", reject);
-      },
-    );
-    req.on("error", reject);
-    req.end(outgoing.body);
+  return sendRequest(site.port, {
+    ...outgoing,
+    headers: {
+      host: site.host,
+      "user-agent": BROWSER_USER_AGENT,
+      ...outgoing.headers,
+    },
   });
 }
 
