@@ -6,7 +6,7 @@
  * upstream's real API (support/registration.ts).
  */
 import { expect, test, type Page } from "@playwright/test";
-import { chooseDay, serverSideOnly } from "./support/flow";
+import { chooseDay, javaScriptEnabled, serverSideOnly } from "./support/flow";
 import { MESSAGES } from "../../app/messages";
 import { expectNoA11yViolations } from "./support/axe";
 import {
@@ -16,10 +16,6 @@ import {
 } from "./support/registration";
 
 const QUESTION = "Weet je zeker dat je je inschrijving wilt annuleren?";
-
-function javaScriptOn() {
-  return test.info().project.use.javaScriptEnabled !== false;
-}
 
 function logoutButton(page: Page) {
   return page.getByRole("button", { name: "Uitloggen" });
@@ -32,7 +28,7 @@ function cartToggle(page: Page) {
 
 /** 'Inschrijving annuleren': a button opening the dialog with JavaScript, a link to the page without. */
 function cancelControl(page: Page) {
-  return page.getByRole(javaScriptOn() ? "button" : "link", {
+  return page.getByRole(javaScriptEnabled() ? "button" : "link", {
     name: "Inschrijving annuleren",
     exact: true,
   });
@@ -47,7 +43,7 @@ async function openCart(page: Page) {
   await page.goto("/workshops");
   const toggle = cartToggle(page);
   // With JavaScript the server's <summary> becomes the drawer's button once hydrated; click that one.
-  if (javaScriptOn())
+  if (javaScriptEnabled())
     await expect(toggle).toHaveJSProperty("tagName", "BUTTON");
   await toggle.click();
   await expect(cancelControl(page)).toBeVisible();
@@ -56,7 +52,7 @@ async function openCart(page: Page) {
 /** From the open cart to the question: the dialog with JavaScript, the confirmation page without. */
 async function askToCancel(page: Page) {
   await cancelControl(page).click();
-  if (javaScriptOn()) {
+  if (javaScriptEnabled()) {
     await expect(confirmDialog(page)).toBeVisible();
   } else {
     await expect(page).toHaveURL(/\/inschrijving-annuleren\?/);
@@ -68,7 +64,7 @@ async function askToCancel(page: Page) {
 
 /** Where the question is asked: inside the dialog with JavaScript, the page's main content without. */
 function questionArea(page: Page) {
-  return javaScriptOn() ? confirmDialog(page) : page.locator("main");
+  return javaScriptEnabled() ? confirmDialog(page) : page.locator("main");
 }
 
 async function expectUnsubscribedAtHome(page: Page) {
@@ -95,7 +91,7 @@ test.describe("from the cart", () => {
 
     const area = questionArea(page);
     await expect(
-      area.getByRole(javaScriptOn() ? "button" : "link", {
+      area.getByRole(javaScriptEnabled() ? "button" : "link", {
         name: "Annuleren",
         exact: true,
       }),
@@ -104,13 +100,13 @@ test.describe("from the cart", () => {
       area.getByRole("button", { name: "Ja, schrijf mij uit" }),
     ).toBeVisible();
     await area
-      .getByRole(javaScriptOn() ? "button" : "link", {
+      .getByRole(javaScriptEnabled() ? "button" : "link", {
         name: "Annuleren",
         exact: true,
       })
       .click();
 
-    if (javaScriptOn()) {
+    if (javaScriptEnabled()) {
       await expect(confirmDialog(page)).toHaveCount(0);
       // The page and the cart stay as they were.
       await expect(page).toHaveURL(/\/workshops$/);
@@ -137,7 +133,7 @@ test.describe("from the cart", () => {
     });
     await confirm.click();
     // The deletion goes out after 1 s (spec section 9): meanwhile the button says it is busy.
-    if (javaScriptOn())
+    if (javaScriptEnabled())
       await expect(confirm).toHaveAttribute("aria-busy", "true");
 
     await expectUnsubscribedAtHome(page);

@@ -114,11 +114,11 @@ async function roundBadge(page: Page, slug: string, round: number) {
     .getByRole("radio", { name: new RegExp(`^Ronde ${round}\\b`) });
 }
 
-/** The 'Ben je al ingeschreven?' box on /inschrijven for the day (by its card's text, or the first day). */
+/** The 'Ben je al ingeschreven?' box on /inschrijven for the day (by its card's text, or its place on Home). */
 async function requestLoginLink(
   page: Page,
   email: string,
-  day: string | null = DAY,
+  day: string | number = DAY,
 ): Promise<void> {
   await chooseDay(page, day);
   const box = page.getByRole("region", { name: "Ben je al ingeschreven?" });
@@ -300,7 +300,7 @@ test("logging out after a login ends on Home with 'Je bent uitgelogd'", async ({
 }) => {
   const { email } = await createConfirmedRegistration(page, request);
   await page.context().clearCookies();
-  await requestLoginLink(page, email, null);
+  await requestLoginLink(page, email, 0);
   await logInWith(page, await mailedLink(request, email, "/login"), 1);
   await page.getByRole("button", { name: "Uitloggen" }).click();
   await expect(page).toHaveURL(`${APP_URL}/`);

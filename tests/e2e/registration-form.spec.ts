@@ -4,22 +4,23 @@
  * a workshop for the browser's registration id), so these tests depend on no other screen of the flow.
  */
 import { expect, test } from "@playwright/test";
-import { serverSideOnly } from "./support/flow";
+import { chooseDay, javaScriptEnabled, serverSideOnly } from "./support/flow";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { z } from "zod";
 import { MESSAGES, VALIDATION } from "../../app/messages";
 import {
   OrientationDaySchema,
-  SchoolSchema,
   WorkshopSchema,
 } from "../../app/upstream/contract";
 import { buildDemoData } from "../../upstream/demo/data";
 import { expectNoA11yViolations } from "./support/axe";
 import {
   createConfirmedRegistration,
+  createWithFirstSchool,
   fetchRegistration,
   readSession,
   upstreamCall,
+  visitorForDay,
 } from "./support/registration";
 import type { Visitor } from "./support/registration";
 
@@ -34,32 +35,8 @@ const FORM_PATH = "/inschrijving-afronden";
 // Each test first sets a registration up through the upstream; a confirmed one also goes through the mailbox.
 test.describe.configure({ timeout: 60_000 });
 
-function jsEnabled() {
-  return test.info().project.use.javaScriptEnabled !== false;
-}
-
 function unique(label: string) {
   return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-/** Chooses the day on Home (its card names the day's school), which gives the visitor a registration id. */
-async function chooseDay(page: Page, schoolDisplay: string): Promise<Visitor> {
-  await page.goto("/");
-  await page
-    .getByRole("region", { name: "Evenementen" })
-    .getByRole("listitem")
-    .filter({ hasText: schoolDisplay })
-    .first()
-    .getByRole("button", { name: /^Inschrijven/ })
-    .click();
-  await expect(page).toHaveURL(/\/inschrijven$/);
-  const session = await readSession(page);
-  if (!session.anonymousUserId || !session.registrationId)
-    throw new Error("choosing a day gave the visitor no registration id");
-  return {
-    anonymousUserId: session.anonymousUserId,
-    registrationId: session.registrationId,
-  };
 }
 
 /**
@@ -72,20 +49,9 @@ async function startRegistration(
   options: { readonly?: boolean; choose?: boolean } = {},
 ): Promise<Visitor & { school: string; workshop: string | null }> {
   const day = options.readonly ? readonlyDay : openDay;
-  const visitor = await chooseDay(page, day.schoolDisplay);
-  const { orientationDayId } = await readSession(page);
-  const schools = z.array(SchoolSchema).parse(
-    await (
-      await upstreamCall(request, visitor, "schools", {
-        query: { orientationDay: orientationDayId! },
-      })
-    ).json(),
-  );
-  const school = schools[0]!;
-  const created = await upstreamCall(request, visitor, "create", {
-    body: { school: school.id, orientationDay: orientationDayId },
-  });
-  expect(created.status()).toBe(200);
+  // The day's card names its school.
+  const visitor = await visitorForDay(page, day.schoolDisplay);
+  const school = await createWithFirstSchool(request, visitor);
 
   let workshop: string | null = null;
   if (options.choose !== false && !options.readonly) {
@@ -292,7 +258,7 @@ test("every rule says its message beside its field, with the error summary and f
   await expectNoA11yViolations(page);
 
   await summary.getByRole("link", { name: /^Klas/ }).click();
-  if (jsEnabled()) await expect(form.getByLabel("Klas")).toBeFocused();
+  if (javaScriptEnabled()) await expect(form.getByLabel("Klas")).toBeFocused();
   else await expect(page).toHaveURL(/#.*klas$/);
   await expect(form.getByLabel("Klas")).toBeInViewport();
 
@@ -337,7 +303,7 @@ test("Roepnaam and Voornaam fill each other in when only one is given", async ({
   await form.getByLabel("Roepnaam").fill("Sam");
   await form.getByLabel("Roepnaam").press("Tab");
   // With JavaScript on leaving the field; without, the server when the form is sent.
-  if (!jsEnabled()) await submitButton(page).click();
+  if (!javaScriptEnabled()) await submitButton(page).click();
   await expect(form.getByLabel("Voornaam")).toHaveValue("Sam");
   await expect(form.getByLabel("Voornaam")).not.toHaveAttribute(
     "aria-invalid",
@@ -347,7 +313,7 @@ test("Roepnaam and Voornaam fill each other in when only one is given", async ({
   await form.getByLabel("Roepnaam").fill("");
   await form.getByLabel("Voornaam").fill("Samuel");
   await form.getByLabel("Voornaam").press("Tab");
-  if (!jsEnabled()) await submitButton(page).click();
+  if (!javaScriptEnabled()) await submitButton(page).click();
   await expect(form.getByLabel("Roepnaam")).toHaveValue("Samuel");
   await expect(form.getByLabel("Roepnaam")).not.toHaveAttribute(
     "aria-invalid",
@@ -426,7 +392,7 @@ test("a sent form lands on Home with the success message, the store cleared", as
   await submitButton(page).click();
 
   await expect(page).toHaveURL(/\/$/);
-  if (jsEnabled()) {
+  if (javaScriptEnabled()) {
     const dialog = page.getByRole("dialog", { name: MESSAGES.registeredNew });
     await expect(dialog).toBeVisible();
     await expectNoA11yViolations(page);

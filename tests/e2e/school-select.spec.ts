@@ -3,23 +3,10 @@
  * and off: the guards, the login box, one button per school, and choosing and changing the school.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { serverSideOnly } from "./support/flow";
+import { chooseDay, serverSideOnly } from "./support/flow";
 import { MESSAGES, VALIDATION } from "../../app/messages";
 import { expectNoA11yViolations } from "./support/axe";
 import { fetchRegistration, readSession } from "./support/registration";
-
-/** Chooses the n-th orientation day on Home (0: the spring day, with five schools). */
-async function chooseDay(page: Page, index = 0) {
-  await page.goto("/");
-  await page
-    .getByRole("region", { name: "Evenementen" })
-    .getByRole("listitem")
-    .nth(index)
-    .getByRole("button", { name: /^Inschrijven/ })
-    .click();
-  // Choosing a day calls the upstream, which is slow on a busy machine.
-  await expect(page).toHaveURL(/\/inschrijven$/, { timeout: 15_000 });
-}
 
 function schoolList(page: Page) {
   return page.getByRole("region", {

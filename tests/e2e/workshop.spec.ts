@@ -4,24 +4,24 @@
  * registration with a school through the upstream's own API, as the school screen would make it.
  */
 import { expect, test } from "@playwright/test";
-import { serverSideOnly } from "./support/flow";
+import { chooseDay, javaScriptEnabled, serverSideOnly } from "./support/flow";
 import type {
   APIRequestContext,
   Browser,
   Locator,
   Page,
 } from "@playwright/test";
-import { z } from "zod";
 import { APP_URL, UPSTREAM_URL } from "../../playwright.config";
 import { MESSAGES } from "../../app/messages";
-import { SchoolSchema } from "../../app/upstream/contract";
 import { buildDemoData } from "../../upstream/demo/data";
 import { expectNoA11yViolations } from "./support/axe";
 import {
   createConfirmedRegistration,
+  createWithFirstSchool,
   fetchRegistration,
-  readSession,
   upstreamCall,
+  visitorForDay,
+  type DayVisitor,
   type Visitor,
 } from "./support/registration";
 
@@ -38,48 +38,15 @@ function display(slug: string): string {
 /** Home lists the days by date: the spring day, the afternoon of professions, the read-only summer day. */
 const DAY = { spring: 0, afternoon: 1, readonly: 2 } as const;
 
-function jsEnabled(): boolean {
-  return test.info().project.use.javaScriptEnabled !== false;
-}
-
-async function chooseDay(page: Page, index: number): Promise<void> {
-  await page.goto("/");
-  await page
-    .getByRole("region", { name: "Evenementen" })
-    .getByRole("listitem")
-    .nth(index)
-    .getByRole("button", { name: /^Inschrijven/ })
-    .click();
-  await expect(page).toHaveURL(/\/inschrijven$/);
-}
-
 /** Chooses the day on Home, then creates the registration with the day's first school upstream. */
 async function visitorWithSchool(
   page: Page,
   request: APIRequestContext,
   dayIndex: number = DAY.spring,
-): Promise<Visitor & { orientationDayId: number }> {
-  await chooseDay(page, dayIndex);
-  const session = await readSession(page);
-  if (
-    !session.anonymousUserId ||
-    !session.registrationId ||
-    !session.orientationDayId
-  )
-    throw new Error("choosing a day left the session without ids");
-  const visitor = {
-    anonymousUserId: session.anonymousUserId,
-    registrationId: session.registrationId,
-  };
-  const schools = await upstreamCall(request, visitor, "schools", {
-    query: { orientationDay: session.orientationDayId },
-  });
-  const [school] = z.array(SchoolSchema).parse(await schools.json());
-  const created = await upstreamCall(request, visitor, "create", {
-    body: { school: school!.id, orientationDay: session.orientationDayId },
-  });
-  expect(created.status()).toBe(200);
-  return { ...visitor, orientationDayId: session.orientationDayId };
+): Promise<DayVisitor> {
+  const visitor = await visitorForDay(page, dayIndex);
+  await createWithFirstSchool(request, visitor);
+  return visitor;
 }
 
 function cartToggle(page: Page, count: number): Locator {
@@ -88,7 +55,7 @@ function cartToggle(page: Page, count: number): Locator {
 
 /** The open cart: the drawer with JavaScript, the opened panel without. */
 function cartPanel(page: Page): Locator {
-  return jsEnabled()
+  return javaScriptEnabled()
     ? page.getByRole("dialog", { name: "Inschrijving" })
     : page.getByRole("region", { name: "Inschrijving" });
 }
@@ -108,7 +75,7 @@ async function openCart(page: Page, count: number): Promise<void> {
 }
 
 async function closeCart(page: Page): Promise<void> {
-  if (jsEnabled()) {
+  if (javaScriptEnabled()) {
     await page.keyboard.press("Escape");
     await expect(cartPanel(page)).toBeHidden();
   }
@@ -119,7 +86,8 @@ async function addTo(page: Page, number: number, button: string) {
   await round(page, number).check();
   await page.getByRole("button", { name: button, exact: true }).click();
   await expect(cartPanel(page)).toBeVisible();
-  if (!jsEnabled()) await expect(page).toHaveURL(/[?&]inschrijving=open/);
+  if (!javaScriptEnabled())
+    await expect(page).toHaveURL(/[?&]inschrijving=open/);
 }
 
 /** The round's badge, read with the drawer closed (an open drawer hides the page from assistive technology). */
@@ -205,7 +173,7 @@ test("the page shows the workshop, keeps the list's search in the back link, and
   ).toHaveAttribute("href", "/inschrijving-afronden");
   await expectNoA11yViolations(page);
 
-  if (jsEnabled()) {
+  if (javaScriptEnabled()) {
     // Focus stays inside the drawer, and Escape closes it.
     for (let step = 0; step < 12; step++) {
       await page.keyboard.press("Tab");
@@ -237,8 +205,8 @@ test("adding to two rounds, replacing one, moving a workshop and removing one fr
   await expectNoA11yViolations(page);
   await expectAdded(page, 1);
   await expect(cartToggle(page, 1)).toBeVisible();
-  if (jsEnabled()) await expect(submit()).toHaveText("Geselecteerd");
-  if (jsEnabled()) await expect(submit()).toBeDisabled();
+  if (javaScriptEnabled()) await expect(submit()).toHaveText("Geselecteerd");
+  if (javaScriptEnabled()) await expect(submit()).toBeDisabled();
 
   // The first round holds a workshop: the page now preselects the first free one.
   await page.goto("/workshop/mediavormgeving");
@@ -255,7 +223,7 @@ test("adding to two rounds, replacing one, moving a workshop and removing one fr
   // Replacing: another workshop in round 1.
   await page.goto("/workshop/software-development");
   await round(page, 1).check();
-  if (jsEnabled()) await expect(submit()).toHaveText("Aanpassen");
+  if (javaScriptEnabled()) await expect(submit()).toHaveText("Aanpassen");
   await submit().click();
   await expect(cartPanel(page)).toBeVisible();
   await expectAdded(page, 1);
@@ -339,9 +307,11 @@ test("two visitors race for the last seat of a round: one gets it, the other is 
   browser,
   request,
 }) => {
-  const javaScriptEnabled = jsEnabled();
   const open = async (b: Browser) => {
-    const context = await b.newContext({ javaScriptEnabled, baseURL: APP_URL });
+    const context = await b.newContext({
+      javaScriptEnabled: javaScriptEnabled(),
+      baseURL: APP_URL,
+    });
     return context.newPage();
   };
   const [first, second] = await Promise.all([open(browser), open(browser)]);
@@ -401,7 +371,7 @@ test("a full round told before the scripts run stays told once they run", async 
   browser,
   request,
 }) => {
-  test.skip(!jsEnabled(), "about the moment the scripts take over");
+  test.skip(!javaScriptEnabled(), "about the moment the scripts take over");
   const open = async () =>
     (await browser.newContext({ baseURL: APP_URL })).newPage();
   const [slow, quick] = await Promise.all([open(), open()]);

@@ -9,7 +9,7 @@ import {
   type APIRequestContext,
   type Page,
 } from "@playwright/test";
-import { serverSideOnly } from "./support/flow";
+import { chooseDay, serverSideOnly } from "./support/flow";
 import { z } from "zod";
 import { APP_URL, UPSTREAM_URL } from "../../playwright.config";
 import { MESSAGES } from "../../app/messages";
@@ -26,15 +26,8 @@ const ALL_WORKSHOPS = 14;
 test.describe.configure({ timeout: 60_000 });
 
 async function openWorkshops(page: Page, school = "Domstad Lyceum") {
-  await page.goto("/");
-  await page
-    .getByRole("region", { name: "Evenementen" })
-    .getByRole("listitem")
-    .first()
-    .getByRole("button", { name: /^Inschrijven/ })
-    .click();
+  await chooseDay(page);
   // Generous waits: each step calls the upstream, which is slow on a busy machine.
-  await expect(page).toHaveURL(/\/inschrijven$/, { timeout: 15_000 });
   await page.getByRole("button", { name: school, exact: true }).click();
   await expect(page).toHaveURL(/\/workshops$/, { timeout: 15_000 });
   await expect(

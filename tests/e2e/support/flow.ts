@@ -6,21 +6,26 @@ import { expect, test } from "@playwright/test";
 import type { Locator, Page } from "@playwright/test";
 
 /**
- * Home: 'Inschrijven' on the day whose card shows this text (the card names the hosting school), or on the
- * first day (Home lists them by date) when no text is given.
+ * Home: 'Inschrijven' on a day: the n-th in the list (Home lists them by date; 0 is the spring day, with five
+ * schools), or the first whose card shows this text (the card names the hosting school).
  */
 export async function chooseDay(
   page: Page,
-  display: string | null = null,
+  day: number | string = 0,
 ): Promise<void> {
   await page.goto("/");
   const days = page
     .getByRole("region", { name: "Evenementen" })
     .getByRole("listitem");
-  await (display === null ? days.first() : days.filter({ hasText: display }))
+  await (
+    typeof day === "number"
+      ? days.nth(day)
+      : days.filter({ hasText: day }).first()
+  )
     .getByRole("button", { name: /^Inschrijven/ })
     .click();
-  await expect(page).toHaveURL(/\/inschrijven$/);
+  // Choosing a day calls the upstream, which is slow on a busy machine.
+  await expect(page).toHaveURL(/\/inschrijven$/, { timeout: 15_000 });
 }
 
 /** /inschrijven: the school's button (its accessible name is the school's display name). */

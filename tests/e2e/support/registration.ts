@@ -21,6 +21,7 @@ import type {
   EndpointName,
   PendingConfirmationBody,
   Registration,
+  School,
 } from "../../../app/upstream/contract";
 import { SESSION_COOKIE_NAME } from "../../../app/session/session.server";
 import { chooseDay } from "./flow";
@@ -160,6 +161,46 @@ function uniqueEmail(): string {
   return `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 10)}@example.com`;
 }
 
+export interface DayVisitor extends Visitor {
+  orientationDayId: number;
+}
+
+/** Chooses a day on Home in the browser (see chooseDay); the visitor's ids and the day, from the session. */
+export async function visitorForDay(
+  page: Page,
+  day?: number | string,
+): Promise<DayVisitor> {
+  await chooseDay(page, day);
+  const { anonymousUserId, registrationId, orientationDayId } =
+    await readSession(page);
+  if (!anonymousUserId || !registrationId || !orientationDayId)
+    throw new Error("choosing a day left the session without ids");
+  return { anonymousUserId, registrationId, orientationDayId };
+}
+
+/** Creates the visitor's registration upstream with the first school of their day; that school. */
+export async function createWithFirstSchool(
+  request: APIRequestContext,
+  visitor: DayVisitor,
+): Promise<School> {
+  const { orientationDayId } = visitor;
+  const schoolsResponse = await upstreamCall(request, visitor, "schools", {
+    query: { orientationDay: orientationDayId },
+  });
+  await expectStatus(schoolsResponse, 200, "GET schools");
+  const [school] = z.array(SchoolSchema).parse(await schoolsResponse.json());
+  if (!school)
+    throw new Error(`no school takes part in day ${orientationDayId}`);
+  await expectStatus(
+    await upstreamCall(request, visitor, "create", {
+      body: { school: school.id, orientationDay: orientationDayId },
+    }),
+    200,
+    "POST create",
+  );
+  return school;
+}
+
 /**
  * Chooses the first orientation day on Home in the browser, then creates and fills the registration of the
  * browser's registration id upstream. Afterwards a confirmation link waits in the mailbox.
@@ -168,36 +209,8 @@ export async function createPendingRegistration(
   page: Page,
   request: APIRequestContext,
 ): Promise<CreatedRegistration> {
-  await chooseDay(page);
-
-  const session = await readSession(page);
-  const orientationDayId = session.orientationDayId;
-  if (orientationDayId === undefined)
-    throw new Error("choosing a day did not store it in the session");
-  if (!session.anonymousUserId || !session.registrationId)
-    throw new Error(
-      "choosing a day did not give the visitor a registration id",
-    );
-  const visitor: Visitor = {
-    anonymousUserId: session.anonymousUserId,
-    registrationId: session.registrationId,
-  };
-
-  const schoolsResponse = await upstreamCall(request, visitor, "schools", {
-    query: { orientationDay: orientationDayId },
-  });
-  await expectStatus(schoolsResponse, 200, "GET schools");
-  const [school] = z.array(SchoolSchema).parse(await schoolsResponse.json());
-  if (!school)
-    throw new Error(`no school takes part in day ${orientationDayId}`);
-
-  await expectStatus(
-    await upstreamCall(request, visitor, "create", {
-      body: { school: school.id, orientationDay: orientationDayId },
-    }),
-    200,
-    "POST create",
-  );
+  const visitor = await visitorForDay(page);
+  await createWithFirstSchool(request, visitor);
   await chooseAnyWorkshop(request, visitor);
 
   const email = uniqueEmail();
@@ -220,7 +233,7 @@ export async function createPendingRegistration(
     200,
     "POST pending-confirmation",
   );
-  return { ...visitor, orientationDayId, email };
+  return { ...visitor, email };
 }
 
 /**
