@@ -384,3 +384,35 @@ test.describe("finding 11: Contact on a phone", () => {
     await expectNoA11yViolations(page);
   });
 });
+
+test.describe("Lighthouse: the scripts wait until the page has loaded (decision 0019)", () => {
+  test("the page holds no module preloads and no running module script; they start after `load`", async ({
+    page,
+    request,
+  }) => {
+    test.skip(!javaScriptEnabled(), "about when the scripts start");
+    // The served page: if a React Router upgrade changes what <Scripts/> puts out, its rewrite stops matching.
+    const html = await (await request.get("/")).text();
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+    expect(html).toMatch(/<script[^>]*type="text\/x-after-load"/);
+
+    // In the browser: every script file is requested after the load event, and the page still hydrates.
+    await openHome(page);
+    const timing = await page.evaluate(() => {
+      const [navigation] = performance.getEntriesByType(
+        "navigation",
+      ) as PerformanceNavigationTiming[];
+      const scripts = performance
+        .getEntriesByType("resource")
+        .filter((entry) => new URL(entry.name).pathname.endsWith(".js"));
+      return {
+        loadEventStart: navigation!.loadEventStart,
+        scriptStarts: scripts.map((entry) => entry.startTime),
+      };
+    });
+    expect(timing.scriptStarts.length).toBeGreaterThan(0);
+    for (const start of timing.scriptStarts)
+      expect(start).toBeGreaterThanOrEqual(timing.loadEventStart);
+  });
+});
