@@ -20,7 +20,10 @@ import { MessagePage } from "~/components/layout/message-page";
 import { Cart } from "~/components/registration/cart";
 import { DomainLabels } from "~/components/registration/domain-labels";
 import { ENHANCED_FIELD } from "~/components/registration/enhanced";
-import { FavouriteButton } from "~/components/registration/favourite-button";
+import {
+  FavouriteButton,
+  useFavouriteToggles,
+} from "~/components/registration/favourite-button";
 import {
   ADD_WORKSHOP_FETCHER,
   RoundPicker,
@@ -243,6 +246,7 @@ export default function WorkshopPage({
   const { workshop, images, readonly, rounds, cart, favourite, backTo, self } =
     loaderData;
   const added = useFetcher<AddResult>({ key: ADD_WORKSHOP_FETCHER });
+  const favouriteToggles = useFavouriteToggles();
   // The drawer opens after each successful add: `open` turns false while one is on its way, then true again.
   const justAdded = added.state === "idle" && added.data?.added !== undefined;
 
@@ -301,6 +305,7 @@ export default function WorkshopPage({
               workshopName={workshop.display}
               favourite={favourite}
               returnTo={self}
+              toggles={favouriteToggles}
             />
           </div>
           {/* Sanitised on the server with an allow-list (sanitize.server.ts). */}

@@ -10,6 +10,7 @@ import { z } from "zod";
 import type { Route } from "./+types/workshops";
 import { IdempotencyField } from "~/components/forms";
 import { Cart } from "~/components/registration/cart";
+import { useFavouriteToggles } from "~/components/registration/favourite-button";
 import { WorkshopCard } from "~/components/registration/workshop-card";
 import type { WorkshopCardData } from "~/components/registration/workshop-card";
 import { WorkshopFiltersForm } from "~/components/registration/workshop-filters-form";
@@ -213,6 +214,7 @@ export default function Workshops({
     workshops,
   } = loaderData;
   const returnTo = `${href("/workshops")}${search}`;
+  const favouriteToggles = useFavouriteToggles();
 
   return (
     <main
@@ -258,6 +260,7 @@ export default function Workshops({
                 to={`${href("/workshop/:slug", { slug: workshop.slug })}${search}`}
                 returnTo={returnTo}
                 eager={index < EAGER_IMAGES}
+                favouriteToggles={favouriteToggles}
               />
             </li>
           ))}

@@ -9,7 +9,12 @@ import {
   type APIRequestContext,
   type Page,
 } from "@playwright/test";
-import { chooseDay, serverSideOnly } from "./support/flow";
+import {
+  chooseDay,
+  javaScriptEnabled,
+  serverSideOnly,
+  untilHydrated,
+} from "./support/flow";
 import { z } from "zod";
 import { APP_URL, UPSTREAM_URL } from "../../playwright.config";
 import { MESSAGES } from "../../app/messages";
@@ -206,6 +211,41 @@ test("a favourite is starred on the list, found by 'Favorieten' and unstarred ag
   await expect(page).toHaveURL(/\/workshops\?domein=favorieten$/);
   await page.reload();
   await expect(page.getByText(MESSAGES.noWorkshops)).toBeVisible();
+});
+
+test("with JavaScript a star turns in place, keeps focus, and a second press on its way is not sent", async ({
+  page,
+}) => {
+  test.skip(!javaScriptEnabled(), "the in-place toggle needs JavaScript");
+  await openWorkshops(page);
+  await untilHydrated(page);
+  const star = cards(page)
+    .first()
+    .getByRole("button", { name: /^Favoriet: / });
+  await expect(star).toHaveAttribute("aria-pressed", "false");
+  // A page load would lose this.
+  await page.evaluate(() => Object.assign(window, { stillHere: true }));
+
+  // Hold the answer, so the star is seen to turn before it and a second press falls within it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const posts: string[] = [];
+  await page.route("**/favorieten*", async (route) => {
+    posts.push(route.request().method());
+    await held;
+    await route.continue();
+  });
+  await star.click();
+  await expect(star).toHaveAttribute("aria-pressed", "true");
+  await star.click();
+  release();
+  await expect(page.getByText(MESSAGES.favouriteAdded)).toBeVisible();
+  await expect(star).toHaveAttribute("aria-pressed", "true");
+  await expect(star).toBeFocused();
+  expect(posts).toEqual(["POST"]);
+  expect(await page.evaluate(() => "stillHere" in window)).toBe(true);
 });
 
 test("the favourites cookie is set for ten years and returns to a same-origin page only", async ({

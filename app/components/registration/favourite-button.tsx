@@ -1,11 +1,57 @@
 /**
  * The favourite star (spec "Favourites") on the workshop list and the workshop page. A POST form to
- * /favorieten that comes back to `returnTo` without JavaScript; with JavaScript a fetcher posts it, the star
- * turns at once (optimistic, from the fetcher's form data) and the button stays focused where the user was.
+ * /favorieten that comes back to `returnTo` without JavaScript; with JavaScript it is posted as a fetcher (keyed
+ * by workshop), the star turns at once (optimistic, from the fetcher's form data) and the button stays focused
+ * where the user was.
+ *
+ * The page holds the toggles once (`useFavouriteToggles`) and hands them to every star: the list has a star per
+ * card, and a fetcher plus a fetcher form per card made its render and hydration noticeably heavier.
  */
 import { Star } from "lucide-react";
-import { href, useFetcher } from "react-router";
+import { href, useFetchers, useSubmit } from "react-router";
+import type { FormEvent } from "react";
 import { cn } from "~/lib/utils";
+
+const FAVOURITES_ACTION = href("/favorieten");
+
+function fetcherKey(workshopId: number): string {
+  return `favourite-${workshopId}`;
+}
+
+export interface FavouriteToggles {
+  /** Whether a toggle of this workshop is on its way. */
+  pending(workshopId: number): boolean;
+  submit(event: FormEvent<HTMLFormElement>, workshopId: number): void;
+}
+
+/** The page's favourite toggles: one look at the router's fetchers, one submit for every star. */
+export function useFavouriteToggles(): FavouriteToggles {
+  const fetchers = useFetchers();
+  const submit = useSubmit();
+  const pendingKeys = new Set(
+    fetchers
+      .filter((fetcher) => fetcher.state !== "idle")
+      .map((fetcher) => fetcher.key),
+  );
+  const pending = (workshopId: number) =>
+    pendingKeys.has(fetcherKey(workshopId));
+  return {
+    pending,
+    submit(event, workshopId) {
+      event.preventDefault();
+      // One toggle at a time: a second press before the answer would undo the first on the server.
+      if (pending(workshopId)) return;
+      const formData = new FormData(event.currentTarget);
+      formData.set("respond", "data");
+      void submit(formData, {
+        method: "post",
+        action: FAVOURITES_ACTION,
+        navigate: false,
+        fetcherKey: fetcherKey(workshopId),
+      });
+    },
+  };
+}
 
 export interface FavouriteButtonProps {
   workshopId: number;
@@ -14,6 +60,7 @@ export interface FavouriteButtonProps {
   favourite: boolean;
   /** Where the no-JavaScript form returns to (path and search of the current page). */
   returnTo: string;
+  toggles: FavouriteToggles;
   className?: string;
 }
 
@@ -22,27 +69,19 @@ export function FavouriteButton({
   workshopName,
   favourite,
   returnTo,
+  toggles,
   className,
 }: FavouriteButtonProps) {
-  const fetcher = useFetcher<{ workshop: number; favourite: boolean }>();
-  const busy = fetcher.state !== "idle";
+  const busy = toggles.pending(workshopId);
   // While the toggle is under way, show its outcome; afterwards the loaders' revalidated data says the same.
-  const pressed = fetcher.formData ? !favourite : favourite;
-  const action = href("/favorieten");
+  const pressed = busy ? !favourite : favourite;
 
   return (
-    <fetcher.Form
+    <form
       method="post"
-      action={action}
+      action={FAVOURITES_ACTION}
       className={className}
-      onSubmit={(event) => {
-        event.preventDefault();
-        // One toggle at a time: a second press before the answer would undo the first on the server.
-        if (busy) return;
-        const formData = new FormData(event.currentTarget);
-        formData.set("respond", "data");
-        void fetcher.submit(formData, { method: "post", action });
-      }}
+      onSubmit={(event) => toggles.submit(event, workshopId)}
     >
       <input type="hidden" name="workshop" value={workshopId} />
       <input type="hidden" name="redirectTo" value={returnTo} />
@@ -62,6 +101,6 @@ export function FavouriteButton({
         />
         <span className="sr-only">Favoriet: {workshopName}</span>
       </button>
-    </fetcher.Form>
+    </form>
   );
 }

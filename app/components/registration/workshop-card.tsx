@@ -5,7 +5,10 @@
  * text keeps full contrast.
  */
 import { Link } from "react-router";
-import { FavouriteButton } from "~/components/registration/favourite-button";
+import {
+  FavouriteButton,
+  type FavouriteToggles,
+} from "~/components/registration/favourite-button";
 import { cn } from "~/lib/utils";
 import { MESSAGES } from "~/messages";
 import type { LabelColors } from "~/registration/domain-label";
@@ -32,6 +35,7 @@ export function WorkshopCard({
   to,
   returnTo,
   eager,
+  favouriteToggles,
 }: {
   workshop: WorkshopCardData;
   /** The workshop page, with the list's search. */
@@ -40,6 +44,7 @@ export function WorkshopCard({
   returnTo: string;
   /** The first cards' images load at once; the rest as they scroll into view. */
   eager: boolean;
+  favouriteToggles: FavouriteToggles;
 }) {
   const dimmed = !workshop.available && !workshop.chosen;
   const titleId = `workshop-${workshop.id}-titel`;
@@ -80,6 +85,7 @@ export function WorkshopCard({
           workshopName={workshop.display}
           favourite={workshop.favourite}
           returnTo={returnTo}
+          toggles={favouriteToggles}
           className="absolute top-2 right-2"
         />
       </div>

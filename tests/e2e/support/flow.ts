@@ -77,6 +77,15 @@ export function cartToggle(page: Page, count?: number): Locator {
 }
 
 /**
+ * Waits until a page with the cart has hydrated (with JavaScript): the server's <summary> toggle becomes the
+ * drawer's button. The scripts start only after the page has loaded; a click before that is a plain form post.
+ */
+export async function untilHydrated(page: Page): Promise<void> {
+  if (javaScriptEnabled())
+    await expect(cartToggle(page)).toHaveJSProperty("tagName", "BUTTON");
+}
+
+/**
  * The open cart panel: a dialog with JavaScript, the disclosure's content without. Either way it holds the
  * heading 'Inschrijving'.
  */

@@ -1,0 +1,80 @@
+/**
+ * `npm run bench:hydration`: how much main-thread work a page's scripts cost a slow phone once it has painted.
+ * Loads HYDRATION_PATH (default /workshops, with a student's session) HYDRATION_LOADS times (default 12) in
+ * Chromium with the CPU slowed fourfold (as Lighthouse's mobile preset assumes), each in a fresh context, and sums
+ * the long tasks (over 50 ms) the browser reports until the page has hydrated and settled. Prints each load's sum
+ * and the median. Lighthouse's TBT on this machine varies more between runs than the changes it should show; this
+ * counts the same work directly. Uses the full browser (/usr/bin/chromium or CHROME_PATH).
+ */
+import { chromium } from "@playwright/test";
+import { launchOptions } from "../playwright.config";
+import { startBenchServers } from "./bench-servers";
+import { flowVisitor } from "./flow-visitor";
+
+const path = process.env.HYDRATION_PATH ?? "/workshops";
+const loads = Number(process.env.HYDRATION_LOADS ?? 12);
+const CPU_SLOWDOWN = 4;
+/** Time after hydration for the work it sets off (effects, lazy chunks) to show up as long tasks. */
+const SETTLE_MS = 1_500;
+
+declare global {
+  interface Window {
+    longTaskMs: number;
+  }
+}
+
+const servers = await startBenchServers({}, []);
+try {
+  const visitor = await flowVisitor(servers.appUrl);
+  const { hostname } = new URL(servers.appUrl);
+  const cookies = visitor.cookie.split("; ").map((pair) => {
+    const at = pair.indexOf("=");
+    return {
+      name: pair.slice(0, at),
+      value: pair.slice(at + 1),
+      domain: hostname,
+      path: "/",
+    };
+  });
+  const browser = await chromium.launch({
+    ...launchOptions,
+    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  });
+  const sums: number[] = [];
+  for (let load = 0; load < loads; load++) {
+    const context = await browser.newContext();
+    await context.addCookies(cookies);
+    const page = await context.newPage();
+    const devtools = await context.newCDPSession(page);
+    await devtools.send("Emulation.setCPUThrottlingRate", {
+      rate: CPU_SLOWDOWN,
+    });
+    await page.addInitScript(() => {
+      window.longTaskMs = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          window.longTaskMs += entry.duration;
+      }).observe({ type: "longtask", buffered: true });
+    });
+    await page.goto(`${servers.appUrl}${path}`);
+    // Hydrated: the router has taken over the page.
+    await page.waitForFunction(
+      () => "__reactRouterDataRouter" in window,
+      null,
+      {
+        timeout: 30_000,
+      },
+    );
+    await page.waitForTimeout(SETTLE_MS);
+    sums.push(await page.evaluate(() => window.longTaskMs));
+    await context.close();
+  }
+  await browser.close();
+  const sorted = sums.toSorted((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)]!;
+  console.log(
+    `${path}, CPU slowed ${CPU_SLOWDOWN}×, ${loads} loads: long tasks ${sums.map(Math.round).join(", ")} ms; median ${Math.round(median)} ms`,
+  );
+} finally {
+  servers.stop();
+}
