@@ -86,6 +86,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
   const bare = BARE_PATHS.includes(pathname);
   const items = navItems(data?.dayChosen ?? false);
+  // Once the whole page has hydrated (a parent's effect runs after its children's), say so on <html>: the scripts
+  // start only after the page has loaded, and the end-to-end tests wait for this before testing what they do.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
 
   return (
     // Dark mode comes from the stylesheet (prefers-color-scheme); a "dark" or "light" class would override it.

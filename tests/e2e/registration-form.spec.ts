@@ -4,7 +4,12 @@
  * a workshop for the browser's registration id), so these tests depend on no other screen of the flow.
  */
 import { expect, test } from "@playwright/test";
-import { chooseDay, javaScriptEnabled, serverSideOnly } from "./support/flow";
+import {
+  chooseDay,
+  javaScriptEnabled,
+  serverSideOnly,
+  untilHydrated,
+} from "./support/flow";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { z } from "zod";
 import { MESSAGES, VALIDATION } from "../../app/messages";
@@ -72,6 +77,7 @@ async function startRegistration(
     if (!workshop) throw new Error("no workshop round has a free seat");
   }
   await page.goto(FORM_PATH);
+  await untilHydrated(page);
   return { ...visitor, school: school.display, workshop };
 }
 

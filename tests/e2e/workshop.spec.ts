@@ -4,7 +4,12 @@
  * registration with a school through the upstream's own API, as the school screen would make it.
  */
 import { expect, test } from "@playwright/test";
-import { chooseDay, javaScriptEnabled, serverSideOnly } from "./support/flow";
+import {
+  chooseDay,
+  javaScriptEnabled,
+  serverSideOnly,
+  untilHydrated,
+} from "./support/flow";
 import type {
   APIRequestContext,
   Browser,
@@ -334,6 +339,7 @@ test("two visitors race for the last seat of a round: one gets it, the other is 
 
     for (const page of [first, second]) {
       await page.goto(`/workshop/${slug}`);
+      await untilHydrated(page);
       await expect(round(page, 1)).toBeChecked();
       await expect(
         page.getByRole("button", { name: "Toevoegen" }),
@@ -412,8 +418,7 @@ test("a full round told before the scripts run stays told once they run", async 
     await expect(slow.getByText(MESSAGES.roundFull)).toBeVisible();
 
     releaseScripts();
-    // Once hydrated, the form carries the field that tells the server the scripts run.
-    await expect(slow.locator('input[name="enhanced"]')).toHaveCount(1);
+    await untilHydrated(slow);
     await expect(slow.getByText(MESSAGES.roundFull)).toBeVisible();
     await expect(cartToggle(slow, 0)).toBeVisible();
   } finally {

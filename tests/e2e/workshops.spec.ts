@@ -38,6 +38,7 @@ async function openWorkshops(page: Page, school = "Domstad Lyceum") {
   await expect(
     page.getByRole("heading", { name: "Workshops", level: 1 }),
   ).toBeVisible({ timeout: 15_000 });
+  await untilHydrated(page);
 }
 
 function cards(page: Page) {
@@ -218,7 +219,6 @@ test("with JavaScript a star turns in place, keeps focus, and a second press on 
 }) => {
   test.skip(!javaScriptEnabled(), "the in-place toggle needs JavaScript");
   await openWorkshops(page);
-  await untilHydrated(page);
   const star = cards(page)
     .first()
     .getByRole("button", { name: /^Favoriet: / });
