@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { buildDemoData } from "../../upstream/demo/data";
 import { MESSAGES } from "../../app/messages";
 import { expectNoA11yViolations } from "./support/axe";
-import { openHome } from "./support/flow";
+import { openHome, untilHydrated } from "./support/flow";
 
 const { settings } = buildDemoData().find((demo) => demo.name === "localhost")!;
 
@@ -150,6 +150,7 @@ test.describe("mobile (375 px)", () => {
     await expectNoA11yViolations(page);
 
     if (javaScriptEnabled) {
+      await untilHydrated(page);
       // Tapping the active item deselects it without navigating.
       await menu.getByRole("link", { name: "Contact" }).click();
       await expect(
