@@ -308,34 +308,55 @@ test("a read-only day offers no round and refuses a forced add", async ({
   );
 });
 
+/** A visitor in a browser of their own, beside the test's page. */
+async function visitorPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({
+    javaScriptEnabled: javaScriptEnabled(),
+    baseURL: APP_URL,
+  });
+  return context.newPage();
+}
+
+/**
+ * Both pages' visitors get a registration for the afternoon day, and the day a workshop of this test's own with
+ * one seat in round 1, so no other test takes it.
+ */
+async function oneSeatBetween(
+  pages: [Page, Page],
+  request: APIRequestContext,
+  display: string,
+): Promise<{ visitors: DayVisitor[]; slug: string }> {
+  const visitors = [
+    await visitorWithSchool(pages[0], request, DAY.afternoon),
+    await visitorWithSchool(pages[1], request, DAY.afternoon),
+  ];
+  const slug = `${display.toLowerCase().replaceAll(" ", "-")}-${test.info().project.name}-${Date.now().toString(36)}`;
+  const added = await request.post(`${UPSTREAM_URL}/dev/test/workshop`, {
+    data: {
+      orientationDay: visitors[0]!.orientationDayId,
+      slug,
+      display,
+      seats: { "1": 1 },
+    },
+  });
+  expect(added.status()).toBe(200);
+  return { visitors, slug };
+}
+
 test("two visitors race for the last seat of a round: one gets it, the other is told", async ({
   browser,
   request,
 }) => {
-  const open = async (b: Browser) => {
-    const context = await b.newContext({
-      javaScriptEnabled: javaScriptEnabled(),
-      baseURL: APP_URL,
-    });
-    return context.newPage();
-  };
-  const [first, second] = await Promise.all([open(browser), open(browser)]);
+  const [first, second] = await Promise.all([
+    visitorPage(browser),
+    visitorPage(browser),
+  ]);
   try {
-    const visitors = [
-      await visitorWithSchool(first, request, DAY.afternoon),
-      await visitorWithSchool(second, request, DAY.afternoon),
-    ];
-    // A workshop of this test's own with one seat in round 1, so no other test takes it.
-    const slug = `laatste-plek-${test.info().project.name}-${Date.now().toString(36)}`;
-    const added = await request.post(`${UPSTREAM_URL}/dev/test/workshop`, {
-      data: {
-        orientationDay: visitors[0]!.orientationDayId,
-        slug,
-        display: "Laatste plek",
-        seats: { "1": 1 },
-      },
-    });
-    expect(added.status()).toBe(200);
+    const { visitors, slug } = await oneSeatBetween(
+      [first, second],
+      request,
+      "Laatste plek",
+    );
 
     for (const page of [first, second]) {
       await page.goto(`/workshop/${slug}`);
@@ -378,24 +399,16 @@ test("a full round told before the scripts run stays told once they run", async 
   request,
 }) => {
   test.skip(!javaScriptEnabled(), "about the moment the scripts take over");
-  const open = async () =>
-    (await browser.newContext({ baseURL: APP_URL })).newPage();
-  const [slow, quick] = await Promise.all([open(), open()]);
+  const [slow, quick] = await Promise.all([
+    visitorPage(browser),
+    visitorPage(browser),
+  ]);
   try {
-    const visitors = [
-      await visitorWithSchool(slow, request, DAY.afternoon),
-      await visitorWithSchool(quick, request, DAY.afternoon),
-    ];
-    const slug = `voor-de-scripts-${Date.now().toString(36)}`;
-    const added = await request.post(`${UPSTREAM_URL}/dev/test/workshop`, {
-      data: {
-        orientationDay: visitors[0]!.orientationDayId,
-        slug,
-        display: "Voor de scripts",
-        seats: { "1": 1 },
-      },
-    });
-    expect(added.status()).toBe(200);
+    const { slug } = await oneSeatBetween(
+      [slow, quick],
+      request,
+      "Voor de scripts",
+    );
 
     // A slow phone: its scripts have not arrived when the visitor presses the button, so the form posts plainly.
     let releaseScripts = () => {};
