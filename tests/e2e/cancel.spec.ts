@@ -6,7 +6,13 @@
  * upstream's real API (support/registration.ts).
  */
 import { expect, test, type Page } from "@playwright/test";
-import { chooseDay, javaScriptEnabled, serverSideOnly } from "./support/flow";
+import {
+  cartToggle,
+  chooseDay,
+  javaScriptEnabled,
+  serverSideOnly,
+  untilHydrated,
+} from "./support/flow";
 import { MESSAGES } from "../../app/messages";
 import { expectNoA11yViolations } from "./support/axe";
 import {
@@ -19,11 +25,6 @@ const QUESTION = "Weet je zeker dat je je inschrijving wilt annuleren?";
 
 function logoutButton(page: Page) {
   return page.getByRole("button", { name: "Uitloggen" });
-}
-
-/** The cart's toggle, 'Inschrijving ({n})'. */
-function cartToggle(page: Page) {
-  return page.getByRole("button", { name: /^Inschrijving \(\d+\)$/ });
 }
 
 /** 'Inschrijving annuleren': a button opening the dialog with JavaScript, a link to the page without. */
@@ -41,11 +42,8 @@ function confirmDialog(page: Page) {
 /** Opens the cart on the workshop list, once the page is interactive. */
 async function openCart(page: Page) {
   await page.goto("/workshops");
-  const toggle = cartToggle(page);
-  // With JavaScript the server's <summary> becomes the drawer's button once hydrated; click that one.
-  if (javaScriptEnabled())
-    await expect(toggle).toHaveJSProperty("tagName", "BUTTON");
-  await toggle.click();
+  await untilHydrated(page);
+  await cartToggle(page).click();
   await expect(cancelControl(page)).toBeVisible();
 }
 

@@ -92,6 +92,7 @@ export function cartPanel(page: Page): Locator {
 
 /** Opens the cart unless it is already open. */
 export async function openCart(page: Page): Promise<Locator> {
+  await untilHydrated(page);
   const panel = cartPanel(page);
   if (!(await panel.isVisible())) await cartToggle(page).click();
   await expect(panel).toBeVisible();
