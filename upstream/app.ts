@@ -123,6 +123,13 @@ function handlers(service: Service): Handlers {
     pendingConfirmation: ({ site, body, registrationId }) =>
       service.pendingConfirmation(site, registrationId, body),
     delete: ({ site, registrationId }) => service.remove(site, registrationId),
+    // Not offered yet: the contract's answer of an upstream without a waiting list.
+    waitlistJoin: () => {
+      throw new HttpError(404, "no waiting list");
+    },
+    waitlistLeave: () => {
+      throw new HttpError(404, "no waiting list");
+    },
     workshops: ({ site, registrationId }) =>
       service.workshops(site, registrationId),
     workshop: ({ site, params, registrationId }) =>

@@ -116,6 +116,11 @@ export type SchoolLogo = z.infer<typeof SchoolLogoSchema>;
 export const AvailabilityEntrySchema = z.object({
   round: z.number().int().positive(),
   available: z.boolean(),
+  /**
+   * Optional (waiting list, decision 0023): seats still free in this round, whoever asks. An upstream that does not
+   * count seats leaves it out (or sends null); the site then shows no 'Nog n plekken' hint.
+   */
+  seatsLeft: z.number().int().nonnegative().nullable().optional(),
 });
 export type AvailabilityEntry = z.infer<typeof AvailabilityEntrySchema>;
 
@@ -148,6 +153,17 @@ export type Workshop = z.infer<typeof WorkshopSchema>;
 export const WorkshopImageSchema = z.object({ fileName: imageRef });
 export type WorkshopImage = z.infer<typeof WorkshopImageSchema>;
 
+/**
+ * One entry of a registration on a waiting list (decision 0023): it waits for `workshop` in `round`, and is number
+ * `position` (from 1, in order of joining) in that round's list of that workshop. At most one entry per round.
+ */
+export const WaitlistEntrySchema = z.object({
+  round: z.number().int().positive(),
+  workshop: WorkshopRefSchema,
+  position: z.number().int().positive(),
+});
+export type WaitlistEntry = z.infer<typeof WaitlistEntrySchema>;
+
 export const GESLACHT = ["man", "vrouw", "x"] as const;
 export const AANTAL_PERSONEN = [1, 2] as const;
 
@@ -172,6 +188,12 @@ export const RegistrationSchema = z.object({
   marketingOptin: z.boolean(),
   /** Calling name; only present once the registration is created. */
   display: optionalText,
+  /**
+   * Optional: the registration's waiting-list entries, one per round at most. An upstream that offers the waiting
+   * list always sends the array (empty when it waits for nothing); one that leaves the field out has no waiting list,
+   * and the site offers none (decision 0023).
+   */
+  waitlist: z.array(WaitlistEntrySchema).optional(),
 });
 export type Registration = z.infer<typeof RegistrationSchema>;
 
@@ -262,6 +284,13 @@ export const PendingConfirmationBodySchema = z.object({
 export type PendingConfirmationBody = z.infer<
   typeof PendingConfirmationBodySchema
 >;
+export const WaitlistJoinBodySchema = z.object({
+  round: z.number().int().positive(),
+  workshop: id,
+});
+export const WaitlistLeaveBodySchema = z.object({
+  round: z.number().int().positive(),
+});
 export const WorkshopImagesBodySchema = z.object({ workshop: id });
 
 // ─── The calls (spec section 7) ──────────────────────────────────────────────
@@ -431,6 +460,36 @@ export const ENDPOINTS = {
     answer: MessageSchema,
     noContent: "registration expired",
     registration: true,
+    idempotencyKey: true,
+  }),
+  waitlistJoin: endpoint({
+    method: "POST",
+    path: "/registration/waitlist/join",
+    summary:
+      "Put the registration on the waiting list of a full workshop in a round; replaces its entry for that round",
+    body: WaitlistJoinBodySchema,
+    answer: RegistrationSchema,
+    noContent: "registration expired",
+    registration: true,
+    errors: {
+      404: "workshop or round not found, or no waiting list offered",
+      409: "round not full, already chosen, or day read-only",
+      501: "no waiting list offered",
+    },
+    idempotencyKey: true,
+  }),
+  waitlistLeave: endpoint({
+    method: "POST",
+    path: "/registration/waitlist/leave",
+    summary: "Take the registration off the waiting list of a round",
+    body: WaitlistLeaveBodySchema,
+    answer: RegistrationSchema,
+    noContent: "registration expired",
+    registration: true,
+    errors: {
+      404: "round not found, or no waiting list offered",
+      501: "no waiting list offered",
+    },
     idempotencyKey: true,
   }),
   workshops: endpoint({
