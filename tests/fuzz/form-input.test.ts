@@ -38,6 +38,7 @@ const reports: string[] = [];
 let dayIds: number[] = [];
 let schoolIds: number[] = [];
 let slug = "";
+let workshopId = "";
 
 beforeAll(async () => {
   collector = createServer((request, response) => {
@@ -83,9 +84,11 @@ beforeAll(async () => {
     headers: { cookie: visitor },
   });
   slug = /href="\/workshop\/([^"?]+)/.exec(workshops.text)?.[1] ?? "";
+  workshopId = /name="workshop" value="(\d+)"/.exec(workshops.text)?.[1] ?? "";
   expect(dayIds.length).toBeGreaterThan(0);
   expect(schoolIds.length).toBeGreaterThan(0);
   expect(slug).not.toBe("");
+  expect(workshopId).not.toBe("");
 });
 
 afterAll(async () => {
@@ -605,6 +608,71 @@ describe("fuzzed posts", { timeout: 180_000 }, () => {
             Buffer.byteLength(body) <= BODY_LIMIT_KB * 1024
           )
             expect([400, 403]).toContain(answer.status);
+        },
+      ),
+      settings(),
+    );
+  });
+
+  it("return paths with control characters stay on the site (browsers drop tabs and newlines from links)", async () => {
+    const control = fc.string({
+      unit: fc.oneof(
+        fc.constantFrom("\t", "\n", "\r", "\u0000", "\u007f"),
+        fc
+          .integer({ min: 0, max: 0x1f })
+          .map((code) => String.fromCharCode(code)),
+      ),
+      minLength: 1,
+      maxLength: 4,
+    });
+    const returnPath = fc
+      .tuple(
+        control,
+        fc.constantFrom(
+          (c: string) => `/${c}/evil.example/phish`,
+          (c: string) => `${c}//evil.example`,
+          (c: string) => `/${c}\\evil.example`,
+          (c: string) => `/evil.example${c}`,
+          (c: string) => `/${c}${c}/evil.example?x=1`,
+        ),
+      )
+      .map(([c, shape]) => shape(c));
+    /** Every place a return path arrives: two forms and the cancel page's way back. */
+    const target = fc.constantFrom("favourites", "cart", "cancel");
+    await fc.assert(
+      fc.asyncProperty(
+        target,
+        returnPath,
+        fc.boolean(),
+        async (where, back, dataRequest) => {
+          const form = {
+            ...same(),
+            "content-type": "application/x-www-form-urlencoded",
+            cookie: visitorCookie,
+          };
+          const suffix = dataRequest ? ".data" : "";
+          const answer =
+            where === "cancel"
+              ? await handled({
+                  method: "GET",
+                  path: `/inschrijving-annuleren${suffix}?redirectTo=${encodeURIComponent(back)}`,
+                  headers: { cookie: visitorCookie },
+                })
+              : await handled({
+                  path:
+                    where === "cart"
+                      ? `/winkelwagen${suffix}`
+                      : `/favorieten${suffix}`,
+                  headers: form,
+                  body: new URLSearchParams(
+                    where === "cart"
+                      ? { intent: "remove", round: "1", redirectTo: back }
+                      : { workshop: workshopId, redirectTo: back },
+                  ).toString(),
+                });
+          const location = answer.headers.location ?? "";
+          expect(location).not.toContain("evil.example");
+          expect(answer.text).not.toContain("evil.example");
         },
       ),
       settings(),
