@@ -679,3 +679,85 @@ describe("fuzzed posts", { timeout: 180_000 }, () => {
     );
   });
 });
+
+describe("rate limits by route", { timeout: 120_000 }, () => {
+  let limited: Site;
+  /** One client address per case (through the trusted proxy's X-Forwarded-For), so each case counts afresh. */
+  let client = 0;
+
+  beforeAll(async () => {
+    limited = await startSite({
+      UPSTREAM_URL: upstream.url,
+      TRUST_PROXY: "true",
+      RATE_LIMIT_MESSAGES: "1",
+      RATE_LIMIT_POSTS: "1000",
+    });
+  });
+
+  afterAll(async () => {
+    expect(limited.stderr()).toBe("");
+    await limited?.stop();
+  });
+
+  /** The same path as React Router reads it: letters in any case or percent-encoded, a trailing slash, `.data`. */
+  const spelling = (path: string) =>
+    fc
+      .tuple(
+        fc.array(fc.constantFrom("keep", "upper", "escape"), {
+          minLength: path.length,
+          maxLength: path.length,
+        }),
+        fc.boolean(),
+        fc.boolean(),
+      )
+      .map(([ways, slash, data]) => {
+        const spelled = [...path]
+          .map((char, index) => {
+            if (char === "/") return char;
+            if (ways[index] === "upper") return char.toUpperCase();
+            if (ways[index] === "escape")
+              return `%${char.charCodeAt(0).toString(16).toUpperCase()}`;
+            return char;
+          })
+          .join("");
+        return `${spelled}${slash ? "/" : ""}${data ? ".data" : ""}`;
+      });
+
+  /** Every action under the tighter limit: a question, and a login request. */
+  const ACTIONS = [
+    { path: "/contact", body: "name=x" },
+    { path: "/inschrijven", body: "intent=login&email=" },
+  ];
+
+  it("a question or login request counts as one however its path is spelled", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc
+          .constantFrom(...ACTIONS)
+          .chain((action) =>
+            spelling(action.path).map((path) => ({ ...action, path })),
+          ),
+        async ({ path, body }) => {
+          client += 1;
+          const post = () =>
+            send(limited, {
+              method: "POST",
+              path,
+              headers: {
+                origin: `http://${limited.host}`,
+                "sec-fetch-site": "same-origin",
+                "content-type": "application/x-www-form-urlencoded",
+                "x-forwarded-for": `10.${(client >> 16) & 255}.${(client >> 8) & 255}.${client & 255}`,
+              },
+              body,
+            });
+          const first = await post();
+          expect(first.status, path).toBeLessThan(500);
+          expect(first.status, path).not.toBe(429);
+          expect((await post()).status, path).toBe(429);
+        },
+      ),
+      settings(),
+    );
+  });
+});
