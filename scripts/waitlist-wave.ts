@@ -7,9 +7,10 @@
  *
  * Three kinds of registration: leavers hold a scarce seat and give it up in the wave; cascaders hold a scarce seat
  * and wait for another scarce workshop in the same round (their promotion frees their seat for the next list);
- * waiters hold a seat elsewhere and wait. Cascaders and waiters do nothing during the wave, so the outcome is
- * checkable: on each list, the registrations moved up are exactly the first ones in order of joining, and the
- * rest still wait in that order, at places 1, 2, 3…; a list with someone still waiting has no free seat.
+ * waiters only wait (through the API with a seat elsewhere and an address; through the site as a bare draft).
+ * Cascaders and waiters do nothing during the wave, so the outcome is checkable: on each list, the registrations
+ * moved up are exactly the first ones in order of joining, and the rest still wait in that order, at places 1, 2,
+ * 3…; a list with someone still waiting has no free seat.
  */
 import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
