@@ -197,7 +197,7 @@ export const MAINTENANCE = {
 export const CART = {
   title: "Inschrijving",
   hint: "Kies per ronde één workshop.",
-  /** The toggle's accessible name: 'Inschrijving ({n})'. */
+  /** The toggle's text and accessible name: 'Inschrijving ({n})'. */
   toggle: (count: number) => `Inschrijving (${count})`,
   round: (number: number) => `Ronde ${number}`,
   chooseWorkshop: "Kies workshop",

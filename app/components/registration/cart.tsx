@@ -61,11 +61,7 @@ export function Cart({ cart, open = false, className }: CartProps) {
         className={cn("group flex flex-col items-end", className)}
       >
         {/* A button to assistive technology, as the drawer's toggle is once hydrated. */}
-        <summary
-          role="button"
-          aria-label={CART.toggle(cart.count)}
-          className={cn(toggleClass, "ml-auto w-fit")}
-        >
+        <summary role="button" className={cn(toggleClass, "ml-auto w-fit")}>
           {toggleContent}
         </summary>
         <section
@@ -88,9 +84,7 @@ export function Cart({ cart, open = false, className }: CartProps) {
     <div className={cn("flex justify-end", className)}>
       <Dialog open={isOpen} onOpenChange={setOpen}>
         <DialogTrigger asChild>
-          <Button variant="outline" aria-label={CART.toggle(cart.count)}>
-            {toggleContent}
-          </Button>
+          <Button variant="outline">{toggleContent}</Button>
         </DialogTrigger>
         <DialogContent side="top" className="mx-auto w-full max-w-3xl">
           <DialogTitle>{CART.title}</DialogTitle>
@@ -103,19 +97,14 @@ export function Cart({ cart, open = false, className }: CartProps) {
 }
 
 /**
- * Visible 'Inschrijving' and a count badge. The toggle's aria-label gives the name 'Inschrijving ({n})' (the badge
- * is a box of its own, which would put spaces inside the parentheses); the hidden parentheses keep the text the
- * same for a search of the page.
+ * 'Inschrijving (1)' as it reads, parentheses and all: the visible text is the accessible name (WCAG 2.5.3, label
+ * in name), so a speech-input user can say what they see.
  */
 function ToggleLabel({ count }: { count: number }) {
   return (
     <>
       <ShoppingBasket aria-hidden="true" />
-      <span>{CART.title}</span> <span className="sr-only">(</span>
-      <span className="bg-primary-700 inline-flex min-w-6 items-center justify-center rounded-full px-1.5 text-xs font-bold text-white">
-        {count}
-      </span>
-      <span className="sr-only">)</span>
+      <span className="tabular-nums">{CART.toggle(count)}</span>
     </>
   );
 }
