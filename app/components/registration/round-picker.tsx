@@ -314,6 +314,8 @@ function WaitlistForm({
       id={waiting ? leaveFormId(round) : joinFormId(round)}
       method="post"
       action={action}
+      // No box of its own: its button sits in the round's row.
+      className="contents"
     >
       <input
         type="hidden"
