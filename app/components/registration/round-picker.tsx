@@ -285,7 +285,7 @@ function WaitlistButton({
         onClick={(event) => {
           if (busy) event.preventDefault();
         }}
-        className="h-auto min-h-9 self-start py-1.5 whitespace-normal"
+        className="h-auto min-h-9 self-start py-1.5 whitespace-normal aria-busy:cursor-progress aria-busy:opacity-60"
       >
         {waiting ? WAITLIST.leave(round) : WAITLIST.join(round)}
       </Button>
