@@ -379,7 +379,7 @@ describe("workshops and seats", () => {
     expect(koken.availability).toEqual([
       { round: 1, available: true, seatsLeft: 1 },
       { round: 2, available: true, seatsLeft: 1 },
-      { round: 3, available: false, seatsLeft: 0 },
+      { round: 3, available: false, seatsLeft: null },
     ]);
     expect(koken).toMatchObject({
       provider: { display: "Hogeschool", image: null },

@@ -123,7 +123,7 @@ export function createCatalogue(d: DbAccess, common: Common) {
 
   /**
    * Per round of the day: open while seats remain, or when it is the registration's own current choice; with the
-   * waiting list, also the seats left for anyone (0 in a round the workshop is not offered in).
+   * waiting list, also the seats left for anyone (null in a round the workshop is not held in: 0 means full).
    */
   function availability(
     w: WorkshopRow,
@@ -146,10 +146,10 @@ export function createCatalogue(d: DbAccess, common: Common) {
       const seats = capacity.get(r.number);
       const left =
         seats === undefined
-          ? 0
+          ? null
           : Math.max(0, seats - seatsTaken(w.id, r.number));
       const available =
-        seats !== undefined && (own?.round_number === r.number || left > 0);
+        left !== null && (own?.round_number === r.number || left > 0);
       return config.waitlist
         ? { round: r.number, available, seatsLeft: left }
         : { round: r.number, available };
