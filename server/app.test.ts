@@ -9,6 +9,7 @@ import { parseEnv } from "~/env.server";
 import { createServerApp } from "./app";
 import { fetchRequest } from "./react-router";
 import { sendRequest } from "../tests/support/http";
+import { appRouteTable } from "../tests/support/routes";
 import type { Outgoing } from "../tests/support/http";
 
 interface Answer {
@@ -54,6 +55,7 @@ async function start(
   const app = createServerApp({
     handler,
     clientDir: clientDir(),
+    routes: appRouteTable(),
     config: parseEnv(env),
     log: (line) => log.push(line),
   });
@@ -390,6 +392,25 @@ describe("rate limits", () => {
     );
     // Pages are never limited.
     expect((await send({ path: "/contact" })).status).toBe(200);
+  });
+
+  it("count a post by the route it reaches, however its path is spelled", async () => {
+    const variants = [
+      "/contact/",
+      "/%63ontact",
+      "/CONTACT.data",
+      "/inschrijven/",
+      "/%69nschrijven",
+    ];
+    for (const path of variants) {
+      const send = await start({ RATE_LIMIT_MESSAGES: "1" });
+      const body =
+        path.includes("ontact") || path.includes("ONTACT")
+          ? "name=x"
+          : "intent=login&email=a%40b.nl";
+      expect((await send({ ...form(body), path })).status, path).toBe(200);
+      expect((await send({ ...form(body), path })).status, path).toBe(429);
+    }
   });
 
   it("can be switched off", async () => {

@@ -24,13 +24,18 @@ import {
   isValidHost,
   siteName,
 } from "~/middleware/host.server";
+import { publicUrl } from "./react-router";
 import { refuse } from "./refusals";
+import { isMessagePost, routeMatcher } from "./routes";
+import type { RouteTable } from "./routes";
 
 export interface ServerOptions {
   /** React Router's handler (server/react-router.ts); tests pass a stand-in. */
   handler: RequestHandler;
   /** build/client: the browser's files. */
   clientDir: string;
+  /** The build's route table (ServerBuild["routes"]): posts are rate-limited by the route they reach. */
+  routes: RouteTable;
   config: Pick<
     Env,
     "TRUST_PROXY" | "BODY_LIMIT_KB" | "RATE_LIMIT_MESSAGES" | "RATE_LIMIT_POSTS"
@@ -46,15 +51,6 @@ const FORM_TYPES = new Set([
 ]);
 /** Conform's intent field: the app's forms validate in the browser and never post it; a garbled one crashes. */
 const CONFORM_INTENT = "__intent__";
-/** The school choice page's login request (app/routes/school-select.tsx posts intent=login). */
-const LOGIN_PATH = "/inschrijven";
-const CONTACT_PATH = "/contact";
-
-/** The path without query string (mail-link tokens live there) and without React Router's `.data` suffix. */
-function pathOf(req: Request): string {
-  const path = req.originalUrl.split("?")[0] ?? "";
-  return path.endsWith(".data") ? path.slice(0, -".data".length) : path;
-}
 
 function requestLog(write: (line: string) => void): RequestHandler {
   return (req, res, next) => {
@@ -191,19 +187,24 @@ function formBody(limitBytes: number): RequestHandler[] {
   ];
 }
 
-/** Login requests and questions: each sends mail or reaches people, so they get the tighter limit. */
-function isMessage(req: Request, res: Response): boolean {
-  const path = pathOf(req);
-  if (path === CONTACT_PATH) return true;
-  const form = res.locals.form as FormData | undefined;
-  return path === LOGIN_PATH && form?.get("intent") === "login";
-}
-
 /**
  * Posts per client address per minute, counted in this instance's memory (several instances each count their
- * own). 0 switches a limit off.
+ * own). 0 switches a limit off. Login requests and questions each send mail or reach people, so they get the
+ * tighter limit; which post is one is decided by the route React Router will match (server/routes.ts).
  */
-function rateLimits(config: ServerOptions["config"]): RequestHandler[] {
+function rateLimits(
+  config: ServerOptions["config"],
+  routes: RouteTable,
+): RequestHandler[] {
+  const routeOf = routeMatcher(routes);
+  const isMessage = (req: Request, res: Response): boolean => {
+    if (res.locals.isMessage === undefined)
+      res.locals.isMessage = isMessagePost(
+        routeOf(publicUrl(req)),
+        res.locals.form as FormData | undefined,
+      );
+    return res.locals.isMessage as boolean;
+  };
   const limit = (
     perMinute: number,
     applies: (req: Request, res: Response) => boolean,
@@ -282,7 +283,7 @@ export function createServerApp(options: ServerOptions): express.Express {
   });
   app.use(sameOrigin);
   app.use(formBody(config.BODY_LIMIT_KB * 1024));
-  const limits = rateLimits(config);
+  const limits = rateLimits(config, options.routes);
   if (limits.length > 0) app.use(limits);
   app.use(options.handler);
   app.use(errors);

@@ -27,6 +27,7 @@ const build = await import("virtual:react-router/server-build");
 const app = createServerApp({
   handler: reactRouterHandler(build),
   clientDir: fileURLToPath(new URL("../client", import.meta.url)),
+  routes: build.routes,
   config,
 });
 

@@ -19,6 +19,20 @@ describe("safeReturnPath", () => {
     ])
       expect(safeReturnPath(value, "/workshops")).toBe("/workshops");
   });
+
+  it("refuses any control character: browsers drop tabs and newlines, and CR/LF cannot go in a header", () => {
+    for (const value of [
+      "/\t/evil.example/phish",
+      "/\n/evil.example",
+      "/\r\n/evil.example",
+      "/work\nshops",
+      "/workshops\u0000",
+      "/workshops?q=\u001b",
+      "/\u007f",
+    ])
+      expect(safeReturnPath(value, "/workshops")).toBe("/workshops");
+    expect(safeReturnPath("/work\nshops", "/")).toBe("/");
+  });
 });
 
 describe("withSearchParam", () => {

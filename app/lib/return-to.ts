@@ -1,12 +1,17 @@
 /**
- * Where a no-JavaScript form goes back to after its action: a path on this site only, so a crafted form cannot
- * send the visitor elsewhere (an open redirect). Anything else falls back.
+ * The one guard for every return path (`redirectTo`): where a form or link goes back to after its action, a path
+ * on this site only, so a crafted link cannot send the visitor elsewhere (an open redirect). Anything else falls
+ * back.
  */
 export function safeReturnPath(value: unknown, fallback: string): string {
   if (typeof value !== "string") return fallback;
   // One leading slash and no backslash: "//evil.example" and "/\evil.example" leave the site in browsers.
   if (!value.startsWith("/") || value.startsWith("//") || value.includes("\\"))
     return fallback;
+  // Browsers drop tabs and newlines from a URL, so "/<TAB>/evil.example" is "//evil.example"; a CR or LF in a
+  // Location header cannot be sent at all. No control character belongs in a path.
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(value)) return fallback;
   try {
     const base = "http://same-origin.invalid";
     const url = new URL(value, base);

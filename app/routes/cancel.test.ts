@@ -121,6 +121,9 @@ describe("the confirmation page", () => {
       "",
       "?redirectTo=https://example.com",
       "?redirectTo=//example.com",
+      // Browsers drop a tab or newline from a link: "/<TAB>/evil.example" would be "//evil.example".
+      "?redirectTo=%2F%09%2Fevil.example%2Fphish",
+      "?redirectTo=%2F%0A%2Fevil.example",
     ]) {
       expect(await load({ registration: found(created) }, search)).toEqual({
         returnTo: "/workshops",

@@ -9,7 +9,6 @@
  * loader only reads the registration, and never creates one as the flow's other guards do.
  */
 import { data, href, Link, redirect, useFetcher } from "react-router";
-import { safeRedirect } from "remix-utils/safe-redirect";
 import type { Route } from "./+types/cancel";
 import {
   CANCEL_LABELS,
@@ -19,6 +18,7 @@ import {
 } from "~/components/registration/cancel-registration";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { safeReturnPath } from "~/lib/return-to";
 import { MESSAGES, TOASTS } from "~/messages";
 import {
   expireRegistration,
@@ -57,7 +57,7 @@ async function requireCreatedRegistration(context: Context): Promise<void> {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const returnTo = safeRedirect(
+  const returnTo = safeReturnPath(
     new URL(request.url).searchParams.get("redirectTo"),
     DEFAULT_RETURN,
   );

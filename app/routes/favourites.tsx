@@ -4,8 +4,8 @@
  * origin only); with JavaScript the star posts through a fetcher, which gets data and stays on its page.
  */
 import { data, href, redirect } from "react-router";
-import { safeRedirect } from "remix-utils/safe-redirect";
 import { z } from "zod";
+import { safeReturnPath } from "~/lib/return-to";
 import { formId } from "~/lib/validation";
 import type { Route } from "./+types/favourites";
 import { TOASTS, VALIDATION } from "~/messages";
@@ -49,5 +49,5 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   if (respond === "data")
     return data({ workshop, favourite: added }, { headers });
-  return redirect(safeRedirect(redirectTo, href("/workshops")), { headers });
+  return redirect(safeReturnPath(redirectTo, href("/workshops")), { headers });
 }

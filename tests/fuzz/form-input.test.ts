@@ -38,6 +38,7 @@ const reports: string[] = [];
 let dayIds: number[] = [];
 let schoolIds: number[] = [];
 let slug = "";
+let workshopId = "";
 
 beforeAll(async () => {
   collector = createServer((request, response) => {
@@ -83,9 +84,11 @@ beforeAll(async () => {
     headers: { cookie: visitor },
   });
   slug = /href="\/workshop\/([^"?]+)/.exec(workshops.text)?.[1] ?? "";
+  workshopId = /name="workshop" value="(\d+)"/.exec(workshops.text)?.[1] ?? "";
   expect(dayIds.length).toBeGreaterThan(0);
   expect(schoolIds.length).toBeGreaterThan(0);
   expect(slug).not.toBe("");
+  expect(workshopId).not.toBe("");
 });
 
 afterAll(async () => {
@@ -605,6 +608,153 @@ describe("fuzzed posts", { timeout: 180_000 }, () => {
             Buffer.byteLength(body) <= BODY_LIMIT_KB * 1024
           )
             expect([400, 403]).toContain(answer.status);
+        },
+      ),
+      settings(),
+    );
+  });
+
+  it("return paths with control characters stay on the site (browsers drop tabs and newlines from links)", async () => {
+    const control = fc.string({
+      unit: fc.oneof(
+        fc.constantFrom("\t", "\n", "\r", "\u0000", "\u007f"),
+        fc
+          .integer({ min: 0, max: 0x1f })
+          .map((code) => String.fromCharCode(code)),
+      ),
+      minLength: 1,
+      maxLength: 4,
+    });
+    const returnPath = fc
+      .tuple(
+        control,
+        fc.constantFrom(
+          (c: string) => `/${c}/evil.example/phish`,
+          (c: string) => `${c}//evil.example`,
+          (c: string) => `/${c}\\evil.example`,
+          (c: string) => `/evil.example${c}`,
+          (c: string) => `/${c}${c}/evil.example?x=1`,
+        ),
+      )
+      .map(([c, shape]) => shape(c));
+    /** Every place a return path arrives: two forms and the cancel page's way back. */
+    const target = fc.constantFrom("favourites", "cart", "cancel");
+    await fc.assert(
+      fc.asyncProperty(
+        target,
+        returnPath,
+        fc.boolean(),
+        async (where, back, dataRequest) => {
+          const form = {
+            ...same(),
+            "content-type": "application/x-www-form-urlencoded",
+            cookie: visitorCookie,
+          };
+          const suffix = dataRequest ? ".data" : "";
+          const answer =
+            where === "cancel"
+              ? await handled({
+                  method: "GET",
+                  path: `/inschrijving-annuleren${suffix}?redirectTo=${encodeURIComponent(back)}`,
+                  headers: { cookie: visitorCookie },
+                })
+              : await handled({
+                  path:
+                    where === "cart"
+                      ? `/winkelwagen${suffix}`
+                      : `/favorieten${suffix}`,
+                  headers: form,
+                  body: new URLSearchParams(
+                    where === "cart"
+                      ? { intent: "remove", round: "1", redirectTo: back }
+                      : { workshop: workshopId, redirectTo: back },
+                  ).toString(),
+                });
+          const location = answer.headers.location ?? "";
+          expect(location).not.toContain("evil.example");
+          expect(answer.text).not.toContain("evil.example");
+        },
+      ),
+      settings(),
+    );
+  });
+});
+
+describe("rate limits by route", { timeout: 120_000 }, () => {
+  let limited: Site;
+  /** One client address per case (through the trusted proxy's X-Forwarded-For), so each case counts afresh. */
+  let client = 0;
+
+  beforeAll(async () => {
+    limited = await startSite({
+      UPSTREAM_URL: upstream.url,
+      TRUST_PROXY: "true",
+      RATE_LIMIT_MESSAGES: "1",
+      RATE_LIMIT_POSTS: "1000",
+    });
+  });
+
+  afterAll(async () => {
+    expect(limited.stderr()).toBe("");
+    await limited?.stop();
+  });
+
+  /** The same path as React Router reads it: letters in any case or percent-encoded, a trailing slash, `.data`. */
+  const spelling = (path: string) =>
+    fc
+      .tuple(
+        fc.array(fc.constantFrom("keep", "upper", "escape"), {
+          minLength: path.length,
+          maxLength: path.length,
+        }),
+        fc.boolean(),
+        fc.boolean(),
+      )
+      .map(([ways, slash, data]) => {
+        const spelled = [...path]
+          .map((char, index) => {
+            if (char === "/") return char;
+            if (ways[index] === "upper") return char.toUpperCase();
+            if (ways[index] === "escape")
+              return `%${char.charCodeAt(0).toString(16).toUpperCase()}`;
+            return char;
+          })
+          .join("");
+        return `${spelled}${slash ? "/" : ""}${data ? ".data" : ""}`;
+      });
+
+  /** Every action under the tighter limit: a question, and a login request. */
+  const ACTIONS = [
+    { path: "/contact", body: "name=x" },
+    { path: "/inschrijven", body: "intent=login&email=" },
+  ];
+
+  it("a question or login request counts as one however its path is spelled", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc
+          .constantFrom(...ACTIONS)
+          .chain((action) =>
+            spelling(action.path).map((path) => ({ ...action, path })),
+          ),
+        async ({ path, body }) => {
+          client += 1;
+          const post = () =>
+            send(limited, {
+              method: "POST",
+              path,
+              headers: {
+                origin: `http://${limited.host}`,
+                "sec-fetch-site": "same-origin",
+                "content-type": "application/x-www-form-urlencoded",
+                "x-forwarded-for": `10.${(client >> 16) & 255}.${(client >> 8) & 255}.${client & 255}`,
+              },
+              body,
+            });
+          const first = await post();
+          expect(first.status, path).toBeLessThan(500);
+          expect(first.status, path).not.toBe(429);
+          expect((await post()).status, path).toBe(429);
         },
       ),
       settings(),

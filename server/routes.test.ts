@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { appRouteTable } from "../tests/support/routes";
+import { isMessagePost, MESSAGE_ROUTE_IDS, routeMatcher } from "./routes";
+
+const routeOf = routeMatcher(appRouteTable());
+const at = (path: string) => routeOf(`http://localhost${path}`);
+
+describe("routeMatcher", () => {
+  it("finds the route React Router matches, however the path is spelled", () => {
+    for (const path of [
+      "/contact",
+      "/contact/",
+      "/CONTACT",
+      "/%63ontact",
+      "/contact.data",
+      "/contact/.data",
+      "/contact?x=1",
+    ])
+      expect(at(path), path).toBe("routes/contact");
+    for (const path of [
+      "/inschrijven",
+      "/inschrijven/",
+      "/%69nschrijven",
+      "/InSchrijven.data",
+    ])
+      expect(at(path), path).toBe("routes/school-select");
+  });
+
+  it("tells the home page, a workshop and unknown paths apart", () => {
+    expect(at("/")).toBe("routes/home");
+    expect(at("/_root.data")).toBe("routes/home");
+    expect(at("/workshop/robots")).toBe("routes/workshop");
+    expect(at("/contact/more")).toBe("routes/not-found");
+  });
+
+  it("knows every route the message limit names", () => {
+    const table = appRouteTable();
+    for (const id of MESSAGE_ROUTE_IDS) expect(table[id], id).toBeDefined();
+  });
+});
+
+describe("isMessagePost", () => {
+  const form = (intent: string) => {
+    const data = new FormData();
+    data.set("intent", intent);
+    return data;
+  };
+  it("counts questions and login requests, not a school choice", () => {
+    expect(isMessagePost("routes/contact", undefined)).toBe(true);
+    expect(isMessagePost("routes/school-select", form("login"))).toBe(true);
+    expect(isMessagePost("routes/school-select", form("school"))).toBe(false);
+    expect(isMessagePost("routes/favourites", form("login"))).toBe(false);
+    expect(isMessagePost(null, form("login"))).toBe(false);
+  });
+});

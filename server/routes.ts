@@ -1,0 +1,83 @@
+/**
+ * Which of the app's routes a request reaches, decided the way React Router decides it: its own route table
+ * (the build's `routes`) and its `matchRoutes`, after the same `.data` normalisation. The server's rate limits
+ * classify posts by the route they reach, so `/contact/`, `/CONTACT`, `/%63ontact` and `/contact.data` all count
+ * as the contact form; comparing raw paths let every other spelling through at the general rate.
+ */
+import { matchRoutes } from "react-router";
+import type { RouteObject } from "react-router";
+
+/** The part of a route manifest (ServerBuild["routes"]) that matching needs. */
+export type RouteTable = Record<
+  string,
+  | {
+      id: string;
+      parentId?: string;
+      path?: string;
+      index?: boolean;
+      caseSensitive?: boolean;
+    }
+  | undefined
+>;
+
+/** The route ids whose posts send mail or reach people, and which of their posts do. */
+const MESSAGE_ROUTES: Record<string, (form: FormData | undefined) => boolean> =
+  {
+    // A question to the organisers.
+    "routes/contact": () => true,
+    // The school choice page's login request (app/routes/school-select.tsx posts intent=login).
+    "routes/school-select": (form) => form?.get("intent") === "login",
+  };
+
+export const MESSAGE_ROUTE_IDS = Object.keys(MESSAGE_ROUTES);
+
+function childrenOf(table: RouteTable, parentId: string | undefined) {
+  const children: RouteObject[] = [];
+  for (const route of Object.values(table)) {
+    if (!route || route.parentId !== parentId) continue;
+    const shared = {
+      id: route.id,
+      path: route.path,
+      caseSensitive: route.caseSensitive,
+    };
+    children.push(
+      route.index
+        ? { ...shared, index: true }
+        : { ...shared, children: childrenOf(table, route.id) },
+    );
+  }
+  return children;
+}
+
+/** React Router's path for a data request: `/x.data` is `/x`, `/_root.data` is `/`, no trailing slash. */
+function documentPath(pathname: string): string {
+  let path = pathname;
+  if (path === "/_root.data") return "/";
+  if (path.endsWith(".data")) path = path.slice(0, -".data".length);
+  if (path !== "/" && path.endsWith("/")) path = path.slice(0, -1);
+  return path;
+}
+
+/** Gives the id of the route a request URL reaches (the deepest match), or null when none does. */
+export function routeMatcher(
+  table: RouteTable,
+): (url: string) => string | null {
+  const tree = childrenOf(table, undefined);
+  return (url) => {
+    let pathname: string;
+    try {
+      pathname = new URL(url).pathname;
+    } catch {
+      return null;
+    }
+    return matchRoutes(tree, documentPath(pathname))?.at(-1)?.route.id ?? null;
+  };
+}
+
+/** Whether a post to the route sends mail or reaches people (the tighter rate limit). */
+export function isMessagePost(
+  routeId: string | null,
+  form: FormData | undefined,
+): boolean {
+  return routeId !== null && (MESSAGE_ROUTES[routeId]?.(form) ?? false);
+}
