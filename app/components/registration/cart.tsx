@@ -186,7 +186,7 @@ function CartRoundRow({
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
       <div className="flex flex-col">
-        <span className="font-semibold">{CART.round(round.number)}</span>
+        <span className="font-semibold">{CART.round(round.number)}</span>{" "}
         <span className="text-sm text-gray-700 dark:text-gray-300">
           {round.startTime} – {round.endTime}
         </span>
