@@ -173,10 +173,11 @@ export function RoundPicker({
                 <span className="flex flex-1 flex-col">
                   <span className="font-semibold">
                     {CART.round(option.number)}
-                  </span>
+                  </span>{" "}
+                  {/* Real spaces between the lines: read without styles they would run together. */}
                   <span className="text-sm text-gray-700 dark:text-gray-300">
                     {option.startTime} – {option.endTime}
-                  </span>
+                  </span>{" "}
                   <RoundNote
                     hint={seatsHint(option, workshop.availability)}
                     list={lists[index]!}
