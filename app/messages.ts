@@ -31,6 +31,11 @@ export const MESSAGES = {
   cannotRegisterYet: "Je kunt nog niet inschrijven.",
   roundFull: "Deze ronde is inmiddels vol. Kies een andere ronde of workshop.",
   noRoundsAvailable: "Geen rondes beschikbaar",
+  /** A waiting-list join refused: the round has a seat again, holds this workshop, or the day closed. */
+  waitlistRoundOpen:
+    "Deze ronde heeft weer plek. Kies de ronde en voeg de workshop toe.",
+  /** The upstream offers no waiting list (after all). */
+  waitlistUnavailable: "De wachtlijst is op dit moment niet beschikbaar.",
 } as const;
 
 /** Validation messages (spec section 5). */
@@ -61,6 +66,7 @@ export const TOAST_DURATION = {
   error: 5_000,
   questionSent: 5_000,
   alreadyRegistered: 6_000,
+  waitlist: 5_000,
   /** The success dialog after a submit closes after 3 s. */
   submitted: 3_000,
 } as const;
@@ -159,6 +165,16 @@ export const TOASTS = {
     message: MESSAGES.cannotRegisterYet,
     durationMs: TOAST_DURATION.error,
   },
+  waitlistRoundOpen: {
+    kind: "warning",
+    message: MESSAGES.waitlistRoundOpen,
+    durationMs: TOAST_DURATION.error,
+  },
+  waitlistUnavailable: {
+    kind: "warning",
+    message: MESSAGES.waitlistUnavailable,
+    durationMs: TOAST_DURATION.error,
+  },
 } as const satisfies Record<string, Toast>;
 
 /** The maintenance page (spec "Maintenance page"). */
@@ -181,7 +197,7 @@ export const MAINTENANCE = {
 export const CART = {
   title: "Inschrijving",
   hint: "Kies per ronde één workshop.",
-  /** The toggle's accessible name: 'Inschrijving ({n})'. */
+  /** The toggle's text and accessible name: 'Inschrijving ({n})'. */
   toggle: (count: number) => `Inschrijving (${count})`,
   round: (number: number) => `Ronde ${number}`,
   chooseWorkshop: "Kies workshop",
@@ -205,6 +221,35 @@ export const WORKSHOP_PAGE = {
     current: (workshop: string) => `Huidige keuze: ${workshop}`,
     choose: "Kies deze ronde",
   },
+} as const;
+
+/** The waiting list of a full round, and the seats left in an open one (decision 0024). */
+export const WAITLIST = {
+  seatsLeft: (seats: number) =>
+    seats === 1 ? "Nog 1 plek" : `Nog ${seats} plekken`,
+  join: (round: number) => `Op de wachtlijst voor ronde ${round}`,
+  leave: (round: number) => `Van de wachtlijst voor ronde ${round}`,
+  waiting: (position: number) => `Op de wachtlijst, plek ${position}`,
+  /** The line under a round's choice, in the cart and in 'Jouw inschrijving'. */
+  line: (workshop: string, position: number) =>
+    `Wachtlijst: ${workshop} (plek ${position})`,
+  joined: (round: number) => `Je staat op de wachtlijst voor ronde ${round}.`,
+  left: (round: number) =>
+    `Je staat niet meer op de wachtlijst voor ronde ${round}.`,
+} as const;
+
+/** The toasts of joining and leaving a list, which name the round. */
+export const WAITLIST_TOASTS = {
+  joined: (round: number): Toast => ({
+    kind: "success",
+    message: WAITLIST.joined(round),
+    durationMs: TOAST_DURATION.waitlist,
+  }),
+  left: (round: number): Toast => ({
+    kind: "info",
+    message: WAITLIST.left(round),
+    durationMs: TOAST_DURATION.waitlist,
+  }),
 } as const;
 
 // ─── Mailed links: login and confirmation ───────────────────────────────────

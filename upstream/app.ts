@@ -21,8 +21,8 @@ import type { Db } from "./db";
 import { createReplays, fingerprint } from "./idempotency";
 import type { Answer as SentAnswer } from "./idempotency";
 import { listMailbox, Mailer, renderMailboxPage } from "./mail";
-import { createService, HttpError, NO_CONTENT } from "./service";
-import type { NoContent, Service, SiteRow } from "./service";
+import { createService, HttpError, NO_CONTENT } from "./service/index";
+import type { NoContent, Service, SiteRow } from "./service/index";
 
 export type MediaRenderer = (
   path: string,

@@ -10,7 +10,7 @@ import { createApp } from "./app";
 import type { Db } from "./db";
 import { deleteDatabaseFiles, isEmpty, openDatabase, seed } from "./db";
 import type { DemoData } from "./demo/types";
-import type { Service } from "./service";
+import type { Service } from "./service/index";
 
 export interface UpstreamServerOptions extends AppOptions {
   /** 0 picks a free port. */

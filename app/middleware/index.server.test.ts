@@ -542,3 +542,64 @@ describe("security headers", () => {
     expect(response.headers.get("set-cookie")).toMatch(/^session=/);
   });
 });
+
+describe("cache headers", () => {
+  it("leave a page without cookies cacheable, but only for visitors without cookies", async () => {
+    const { response } = await run(get("/"));
+    expect(response.headers.get("cache-control")).toBeNull();
+    expect(response.headers.get("vary")).toBe("Cookie");
+  });
+
+  it("make a page private once the request carries cookies, or the answer sets one", async () => {
+    const first = await run(get("/workshops"), visitorPage);
+    expect(first.response.headers.get("set-cookie")).toMatch(/^session=/);
+    expect(first.response.headers.get("cache-control")).toBe(
+      "private, no-cache",
+    );
+    const cookie = cookieFrom(first.response);
+    for (const path of ["/workshops", "/workshops.data", "/contact"]) {
+      const { response } = await run(get(path, { cookie }));
+      expect(response.headers.get("cache-control"), path).toBe(
+        "private, no-cache",
+      );
+      expect(response.headers.get("vary"), path).toBe("Cookie");
+    }
+  });
+
+  it("keep the pages with a token or personal details in no cache at all", async () => {
+    for (const path of [
+      "/login?token=abc",
+      "/inschrijving-bevestigen",
+      "/inschrijving-afronden",
+      "/inschrijving-afronden.data",
+    ]) {
+      const { response } = await run(get(path));
+      expect(response.headers.get("cache-control"), path).toBe(
+        "private, no-store",
+      );
+    }
+  });
+
+  it("leave a route's own Cache-Control and Vary as they are", async () => {
+    const { response } = await run(
+      get("/media/logo.png", { cookie: "session=x" }),
+      () =>
+        new Response("image", {
+          headers: {
+            "Cache-Control": "public, max-age=3600",
+            Vary: "Accept-Encoding",
+          },
+        }),
+    );
+    expect(response.headers.get("cache-control")).toBe("public, max-age=3600");
+    expect(response.headers.get("vary")).toBe("Accept-Encoding");
+  });
+
+  it("mark redirects that depend on a cookie too", async () => {
+    const { response } = await run(
+      get("/", { host: "evil.example", cookie: "session=x" }),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("cache-control")).toBe("private, no-cache");
+  });
+});

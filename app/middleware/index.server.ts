@@ -1,6 +1,6 @@
 /**
  * The root middleware: runs before every loader and action, in this order (spec "Route guard", server side):
- *   security headers → host guard → cross-origin refusal → maintenance → session → resource route methods.
+ *   security headers → cache headers → host guard → cross-origin refusal → maintenance → session → resource route methods.
  * Each step is a separate function so it reads on its own; createRootMiddleware takes its dependencies so the
  * chain can be tested with any configuration and clock.
  */
@@ -20,6 +20,7 @@ import { VisitorSession } from "~/session/session.server";
 import { createUpstreamClient } from "~/upstream/client.server";
 import { siteName } from "~/lib/site-name";
 import { DEFAULT_SETTINGS, getSettings } from "~/upstream/settings.server";
+import { applyCachePolicy } from "./caching.server";
 import {
   isAllowedHost,
   isCrossOriginWrite,
@@ -86,6 +87,20 @@ export function createRootMiddleware(
       if (!headers.has("Referrer-Policy"))
         headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
     });
+  };
+
+  /** Who may keep the answer (caching.server.ts); outside the session step, so it sees the session's cookie. */
+  const cacheHeaders: MiddlewareFunction<Response> = async (
+    { request, url },
+    next,
+  ) => {
+    const response = await next();
+    return withHeaders(response, (headers) =>
+      applyCachePolicy(headers, {
+        pathname: url.pathname,
+        cookie: request.headers.get("cookie"),
+      }),
+    );
   };
 
   /** Spec: a host that is not one of the sites goes to the provider's main site. */
@@ -209,6 +224,7 @@ export function createRootMiddleware(
 
   return [
     securityHeaders,
+    cacheHeaders,
     hostGuard,
     crossOriginGuard,
     maintenance,

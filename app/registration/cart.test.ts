@@ -26,6 +26,7 @@ function rounds(
     startTime: `0${8 + number}:00`,
     endTime: `0${8 + number}:45`,
     workshop: choices[number] ?? null,
+    waitlist: null,
   }));
 }
 
@@ -240,11 +241,25 @@ describe("submitButton", () => {
     });
   });
 
-  it("without JavaScript, stays enabled while any round can be chosen", () => {
-    expect(submitButton(options, 1, false, false)).toEqual({
-      label: "Geselecteerd",
+  it("without JavaScript, says what pressing does: 'Aanpassen' for a workshop in the cart, whatever round is preselected", () => {
+    for (const chosen of [1, 2])
+      expect(submitButton(options, chosen, false, false)).toEqual({
+        label: "Aanpassen",
+        disabled: false,
+      });
+  });
+
+  it("without JavaScript, says 'Toevoegen' for a workshop not in the cart, even where the round holds another", () => {
+    const other = roundOptions(
+      rounds({ 1: horeca, 2: horeca }),
+      workshop([1, 2]),
+      false,
+    );
+    expect(submitButton(other, 1, false, false)).toEqual({
+      label: "Toevoegen",
       disabled: false,
     });
+    expect(submitButton(other, 1, false, true).label).toBe("Aanpassen");
   });
 
   it("without JavaScript, is disabled when no round can be chosen or the day is read-only", () => {

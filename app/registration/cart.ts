@@ -5,6 +5,7 @@
  */
 import { WORKSHOP_PAGE } from "~/messages";
 import type { Registration, Workshop, WorkshopRef } from "~/upstream/contract";
+import { waitlistFor, type WaitlistLine } from "./waitlist";
 
 export interface CartRound {
   number: number;
@@ -12,6 +13,8 @@ export interface CartRound {
   endTime: string;
   /** The workshop chosen for this round, or null. */
   workshop: WorkshopRef | null;
+  /** The registration's waiting-list entry for this round, or null (waitlist.ts). */
+  waitlist: WaitlistLine | null;
 }
 
 export interface CartView {
@@ -31,6 +34,7 @@ export function cartRounds(registration: Registration): CartRound[] {
       startTime: ronde.startTime,
       endTime: ronde.endTime,
       workshop: registration.choices[String(ronde.number)]?.workshop ?? null,
+      waitlist: waitlistFor(registration, ronde.number),
     }));
 }
 
@@ -160,8 +164,9 @@ export function callToAction(
 
 /**
  * The submit button as the page shows it. With JavaScript (`enhanced`) it follows the chosen radio. Without, the
- * label is the chosen round's, but the button is disabled only when no round can be chosen at all: the visitor
- * may pick another radio, which the server checks on submit.
+ * server cannot know which radio the visitor will pick, so the label says what pressing does: 'Aanpassen' when
+ * the workshop is in the cart (it moves), 'Toevoegen' otherwise; the button is disabled only when no round can be
+ * chosen at all, and the server checks the chosen round on submit.
  */
 export function submitButton(
   options: RoundOption[],
@@ -174,7 +179,9 @@ export function submitButton(
   if (enhanced) return action;
   const noneSelectable =
     readonly || !options.some((option) => option.selectable);
-  return { label: action.label, disabled: noneSelectable };
+  if (noneSelectable) return { label: "Niet beschikbaar", disabled: true };
+  const inCart = options.some((option) => option.badge === "added");
+  return { label: inCart ? "Aanpassen" : "Toevoegen", disabled: false };
 }
 
 /** Why a round cannot take this workshop, or null when it can (the server's check of a submitted round). */

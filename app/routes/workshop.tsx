@@ -1,6 +1,7 @@
 /**
  * /workshop/{slug} (spec "Workshop info"): the workshop with its gallery and favourite star, and the 'Inschrijven'
- * panel that adds it to a round (spec "Adding a workshop to a round"). The search and filters the visitor came
+ * panel that adds it to a round (spec "Adding a workshop to a round") or puts the visitor on a full round's
+ * waiting list (intents join-waitlist / leave-waitlist, decision 0024). The search and filters the visitor came
  * with ride along in the query, so the back link returns to the same list.
  */
 import { ArrowLeft } from "lucide-react";
@@ -33,7 +34,13 @@ import { WorkshopGallery } from "~/components/registration/workshop-gallery";
 import { RichText } from "~/components/rich-text";
 import { withSearchParam } from "~/lib/return-to";
 import { sanitizeHtml } from "~/lib/sanitize.server";
-import { MESSAGES, TOASTS, VALIDATION, WORKSHOP_PAGE } from "~/messages";
+import {
+  MESSAGES,
+  TOASTS,
+  VALIDATION,
+  WAITLIST_TOASTS,
+  WORKSHOP_PAGE,
+} from "~/messages";
 import {
   addBlocker,
   CART_OPEN_PARAM,
@@ -50,6 +57,13 @@ import {
   requireRegistration,
 } from "~/registration/registration.server";
 import { domainLabelColors } from "~/registration/domain-label";
+import {
+  JOIN_WAITLIST_INTENT,
+  joinBlocker,
+  LEAVE_WAITLIST_INTENT,
+  waitlistFor,
+  waitlistOffered,
+} from "~/registration/waitlist";
 import { readFavourites } from "~/session/favourites.server";
 import {
   formIdempotencyKey,
@@ -130,6 +144,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
     images,
     readonly,
+    waitlistOffered: waitlistOffered(registration),
     rounds: cartRounds(registration),
     cart: cartView(registration),
     favourite: readFavourites(request.headers.get("Cookie")).has(workshop.id),
@@ -144,9 +159,26 @@ const AddSchema = z.object({
   round: formId("round"),
 });
 
+/**
+ * The page's forms: adding (no intent), or joining / leaving a round's waiting list. Any other intent is refused.
+ */
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.formData();
+  const intent = form.get("intent");
+  if (intent === null) return addAction(args, form);
+  if (intent === JOIN_WAITLIST_INTENT || intent === LEAVE_WAITLIST_INTENT)
+    return waitlistAction(args, form, intent);
+  return data<AddResult>(
+    { error: VALIDATION.invalid("intent") },
+    { status: 400 },
+  );
+}
+
 /** Spec "Adding a workshop to a round"; the chosen round is checked here, whatever the page allowed. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await request.formData();
+async function addAction(
+  { request, params, context }: Route.ActionArgs,
+  form: FormData,
+) {
   const enhanced = form.get(ENHANCED_FIELD) === "1";
   const idempotencyKey = formIdempotencyKey(context, form);
   const registration = await requireRegistration(context);
@@ -214,6 +246,81 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       CART_OPEN_PARAM.value,
     ),
   );
+}
+
+/** Why the server refuses a join before asking the upstream, as the panel says it. */
+const JOIN_REFUSALS = {
+  noWaitlist: { warning: MESSAGES.waitlistUnavailable, status: 409 },
+  cannotRegisterYet: { error: MESSAGES.cannotRegisterYet, status: 409 },
+  unknownRound: { error: VALIDATION.invalid("round"), status: 400 },
+  roundOpen: { warning: MESSAGES.waitlistRoundOpen, status: 409 },
+} as const;
+
+/**
+ * Joining or leaving a round's waiting list for this workshop. Like adding, it needs a registration, and a
+ * visitor without one yet gets it here (decision 0024). Success says so in a toast and, without JavaScript,
+ * comes back to this page; a refusal is told in the panel, as a refused add is.
+ */
+async function waitlistAction(
+  { request, params, context }: Route.ActionArgs,
+  form: FormData,
+  intent: typeof JOIN_WAITLIST_INTENT | typeof LEAVE_WAITLIST_INTENT,
+) {
+  const enhanced = form.get(ENHANCED_FIELD) === "1";
+  const idempotencyKey = formIdempotencyKey(context, form);
+  const registration = await requireRegistration(context);
+  const parsed = AddSchema.safeParse({ round: form.get("round") });
+  if (!parsed.success)
+    return data<AddResult>(
+      { error: VALIDATION.invalid("round") },
+      { status: 400 },
+    );
+  const round = parsed.data.round;
+  const [workshop, readonly] = await Promise.all([
+    loadWorkshop(context, params.slug),
+    isReadonly(context, registration),
+  ]);
+  const offered = waitlistOffered(registration);
+  const { session, upstream } = getRequestState(context);
+
+  try {
+    if (intent === JOIN_WAITLIST_INTENT) {
+      const options = roundOptions(
+        cartRounds(registration),
+        workshop,
+        readonly,
+      );
+      const blocker = joinBlocker(options, round, offered, readonly);
+      if (blocker) {
+        const { status, ...result } = JOIN_REFUSALS[blocker];
+        return data<AddResult>(result, { status });
+      }
+      await changeRegistration(context, () =>
+        upstream.call("waitlistJoin", {
+          body: { round, workshop: workshop.id },
+          idempotencyKey,
+        }),
+      );
+      session.flashToast(WAITLIST_TOASTS.joined(round));
+    } else {
+      // Only this workshop's entry is left from its page; without one the visitor is already off its list.
+      if (waitlistFor(registration, round)?.workshop.id === workshop.id)
+        await changeRegistration(context, () =>
+          upstream.call("waitlistLeave", { body: { round }, idempotencyKey }),
+        );
+      session.flashToast(WAITLIST_TOASTS.left(round));
+    }
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const toast = toastForUpstreamError(error, "waitlist");
+    if (toast === TOASTS.genericError)
+      return data<AddResult>({ error: toast.message }, { status: 502 });
+    return data<AddResult>({ warning: toast.message }, { status: 409 });
+  }
+
+  if (enhanced) return data<AddResult>({ waitlist: round });
+  const url = new URL(request.url);
+  return redirect(withQuery(url.pathname, carriedSearch(url)));
 }
 
 /** After a refused add the seats have changed: the rounds are read again so their badges tell the truth. */
@@ -317,6 +424,7 @@ export default function WorkshopPage({
             rounds={rounds}
             workshop={workshop}
             readonly={readonly}
+            waitlistOffered={loaderData.waitlistOffered}
             action={self}
             actionData={actionData}
           />

@@ -93,6 +93,19 @@ describe("toastForUpstreamError", () => {
     );
   });
 
+  it("on a waiting list: no list for a 404 or 501, a seat again for a 409, else the generic message", () => {
+    for (const status of [404, 501])
+      expect(
+        toastForUpstreamError(statusError(status), "waitlist").message,
+      ).toBe(MESSAGES.waitlistUnavailable);
+    expect(toastForUpstreamError(statusError(409), "waitlist").message).toBe(
+      MESSAGES.waitlistRoundOpen,
+    );
+    expect(toastForUpstreamError(statusError(500), "waitlist").message).toBe(
+      MESSAGES.genericError,
+    );
+  });
+
   it("warns for 3.5 s that the registration expired", () => {
     expect(REGISTRATION_EXPIRED_TOAST).toEqual({
       kind: "warning",

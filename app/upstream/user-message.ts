@@ -8,10 +8,12 @@ import type { Toast } from "~/messages";
 /**
  * generic: any other call (day list, create, workshops, add, login request, contact);
  * submit: the registration form; login: exchanging a login token; confirm: confirming by mailed token;
- * cart: adding or removing a workshop, where a 404 means the registration is gone and a 409 a full round.
+ * cart: adding or removing a workshop, where a 404 means the registration is gone and a 409 a full round;
+ * waitlist: joining or leaving a waiting list, where a 404 or 501 means the upstream offers none and a 409 that
+ * the round has a seat again (or the day closed).
  */
 export type UpstreamSituation =
-  "generic" | "submit" | "login" | "confirm" | "cart";
+  "generic" | "submit" | "login" | "confirm" | "cart" | "waitlist";
 
 /** A 204 where a registration was expected, or a registration that is gone. */
 export const REGISTRATION_EXPIRED_TOAST: Toast = TOASTS.registrationExpired;
@@ -63,6 +65,10 @@ export function toastForUpstreamError(
           ? TOASTS.genericError
           : TOASTS.registrationExpired;
       if (status === 409) return TOASTS.roundFull;
+      return TOASTS.genericError;
+    case "waitlist":
+      if (status === 404 || status === 501) return TOASTS.waitlistUnavailable;
+      if (status === 409) return TOASTS.waitlistRoundOpen;
       return TOASTS.genericError;
     case "generic":
       return TOASTS.genericError;

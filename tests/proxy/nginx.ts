@@ -3,6 +3,10 @@
  * this run, X-Forwarded-Proto and X-Forwarded-For (appended, so a visitor's own value stays on the left) and the
  * browser's Host. nginx connects to the app from 127.0.0.2, so the socket address the app sees differs from the
  * browser's address (127.0.0.1), which only a trusted X-Forwarded-For can tell it.
+ *
+ * In front sits a micro-cache, as a school network or CDN might put one: it keeps any 200 for 10 s unless the
+ * answer's Cache-Control, Set-Cookie or Vary says otherwise (nginx's proxy_cache honours them), keyed by the
+ * visitor's Host too (the site depends on it). X-Cache-Status tells the tests whether an answer came from it.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
@@ -66,6 +70,10 @@ export async function startNginx(appPorts: number[]) {
     ssl_certificate ${cert};
     ssl_certificate_key ${key};
     location / {
+      proxy_cache pages;
+      proxy_cache_key $scheme$http_host$request_uri;
+      proxy_cache_valid 200 10s;
+      add_header X-Cache-Status $upstream_cache_status always;
       proxy_pass http://127.0.0.1:${appPort};
       proxy_bind ${NGINX_ADDRESS};
       proxy_http_version 1.1;
@@ -91,6 +99,7 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
+  proxy_cache_path ${dir}/cache keys_zone=pages:1m max_size=20m inactive=1m;
 ${servers.join("\n")}
 }
 `,

@@ -3,7 +3,7 @@
  * (React Router's own Origin check and ours see the public https origin), cookies are Secure, HSTS is sent, and
  * the client address is the one nginx saw, whatever the visitor writes in X-Forwarded-For.
  */
-import { expect, test } from "@playwright/test";
+import { expect, request as http, test } from "@playwright/test";
 import { MESSAGES } from "../../app/messages";
 import { nginxPath } from "./nginx";
 import { SPOOFED_ADDRESS } from "./setup";
@@ -93,4 +93,75 @@ test("a spoofed X-Forwarded-For gets no bypass", async ({ page, request }) => {
     maxRedirects: 0,
   });
   expect(post.status()).toBe(403);
+});
+
+test("the micro-cache in front keeps the page that is the same for everyone, and no visitor's own", async ({
+  browser,
+}) => {
+  // Home to a visitor without cookies is the same for everyone: nginx may keep it, and Vary: Cookie keeps it to
+  // cookie-less visitors. Each request comes from a new visitor; the first may start a session (a cookie: not kept).
+  const home = `${site()}/?micro-cache=${Date.now()}`;
+  const fromNewVisitor = async () => {
+    const visitor = await http.newContext({ ignoreHTTPSErrors: true });
+    try {
+      return (await visitor.get(home)).headers();
+    } finally {
+      await visitor.dispose();
+    }
+  };
+  await fromNewVisitor();
+  await fromNewVisitor();
+  const cached = await fromNewVisitor();
+  expect(cached["x-cache-status"]).toBe("HIT");
+  expect(cached["vary"]).toContain("Cookie");
+
+  // Two visitors with their own school; each asks /workshops twice and always gets their own page.
+  const contexts = await Promise.all(
+    [0, 1].map(() => browser.newContext({ ignoreHTTPSErrors: true })),
+  );
+  try {
+    const schools: string[] = [];
+    for (const [index, context] of contexts.entries()) {
+      const page = await context.newPage();
+      await page.goto(`${site()}/`);
+      await page
+        .getByRole("region", { name: "Evenementen" })
+        .getByRole("listitem")
+        .first()
+        .getByRole("button", { name: /^Inschrijven/ })
+        .click();
+      await expect(page).toHaveURL(`${site()}/inschrijven`);
+      const school = page
+        .getByRole("region", { name: /Selecteer jouw school/ })
+        .getByRole("button")
+        .nth(index);
+      schools.push((await school.textContent())!.trim());
+      await school.click();
+      await expect(page).toHaveURL(`${site()}/workshops`);
+    }
+    expect(schools[0]).not.toBe(schools[1]);
+    for (let round = 0; round < 2; round++) {
+      for (const [index, context] of contexts.entries()) {
+        const page = context.pages()[0]!;
+        for (const path of ["/workshops", "/", home.slice(site().length)]) {
+          const response = await page.goto(`${site()}${path}`);
+          const headers = response!.headers();
+          expect(headers["cache-control"], path).toBe("private, no-cache");
+          expect(headers["vary"], path).toContain("Cookie");
+          expect(headers["x-cache-status"], path).not.toBe("HIT");
+        }
+        await page.goto(`${site()}/workshops`);
+        await expect(page.getByRole("main")).toContainText(
+          `School: ${schools[index]}`,
+        );
+      }
+    }
+    // The form with the visitor's details is kept nowhere.
+    const form = await contexts[0]!
+      .pages()[0]!
+      .goto(`${site()}/inschrijving-afronden`);
+    expect(form?.headers()["cache-control"]).toBe("private, no-store");
+  } finally {
+    await Promise.all(contexts.map((context) => context.close()));
+  }
 });

@@ -1,6 +1,6 @@
 /**
  * The cart (spec "Cart drawer"): a toggle 'Inschrijving' with the number of chosen workshops, and a panel with
- * each round's workshop or a 'Kies workshop' link, the count, 'Inschrijving afronden' / 'Inschrijving wijzigen'
+ * each round's workshop or a 'Kies workshop' link (and the round's 'Wachtlijst' line, if any), the count, 'Inschrijving afronden' / 'Inschrijving wijzigen'
  * and, once created, 'Inschrijving annuleren'.
  *
  * Until the page is hydrated it is a `<details>` (opens without JavaScript; `open` renders it open, as after an
@@ -23,7 +23,7 @@ import {
   DialogTrigger,
 } from "~/components/ui/dialog";
 import { cn } from "~/lib/utils";
-import { CART } from "~/messages";
+import { CART, WAITLIST } from "~/messages";
 import {
   CART_OPEN_PARAM,
   type CartRound,
@@ -61,11 +61,7 @@ export function Cart({ cart, open = false, className }: CartProps) {
         className={cn("group flex flex-col items-end", className)}
       >
         {/* A button to assistive technology, as the drawer's toggle is once hydrated. */}
-        <summary
-          role="button"
-          aria-label={CART.toggle(cart.count)}
-          className={cn(toggleClass, "ml-auto w-fit")}
-        >
+        <summary role="button" className={cn(toggleClass, "ml-auto w-fit")}>
           {toggleContent}
         </summary>
         <section
@@ -88,9 +84,7 @@ export function Cart({ cart, open = false, className }: CartProps) {
     <div className={cn("flex justify-end", className)}>
       <Dialog open={isOpen} onOpenChange={setOpen}>
         <DialogTrigger asChild>
-          <Button variant="outline" aria-label={CART.toggle(cart.count)}>
-            {toggleContent}
-          </Button>
+          <Button variant="outline">{toggleContent}</Button>
         </DialogTrigger>
         <DialogContent side="top" className="mx-auto w-full max-w-3xl">
           <DialogTitle>{CART.title}</DialogTitle>
@@ -103,19 +97,14 @@ export function Cart({ cart, open = false, className }: CartProps) {
 }
 
 /**
- * Visible 'Inschrijving' and a count badge. The toggle's aria-label gives the name 'Inschrijving ({n})' (the badge
- * is a box of its own, which would put spaces inside the parentheses); the hidden parentheses keep the text the
- * same for a search of the page.
+ * 'Inschrijving (1)' as it reads, parentheses and all: the visible text is the accessible name (WCAG 2.5.3, label
+ * in name), so a speech-input user can say what they see.
  */
 function ToggleLabel({ count }: { count: number }) {
   return (
     <>
       <ShoppingBasket aria-hidden="true" />
-      <span>{CART.title}</span> <span className="sr-only">(</span>
-      <span className="bg-primary-700 inline-flex min-w-6 items-center justify-center rounded-full px-1.5 text-xs font-bold text-white">
-        {count}
-      </span>
-      <span className="sr-only">)</span>
+      <span className="tabular-nums">{CART.toggle(count)}</span>
     </>
   );
 }
@@ -190,51 +179,61 @@ function CartRoundRow({
           {round.startTime} – {round.endTime}
         </span>
       </div>
-      {workshop ? (
-        <div className="flex items-center gap-2">
+      <div className="flex flex-col items-end gap-1">
+        {workshop ? (
+          <div className="flex items-center gap-2">
+            <Link
+              to={href("/workshop/:slug", { slug: workshop.slug })}
+              className="text-primary-800 dark:text-primary-200 underline underline-offset-4 hover:no-underline"
+              onClick={onNavigate}
+            >
+              {workshop.display}
+            </Link>
+            <fetcher.Form
+              method="post"
+              action={href("/winkelwagen")}
+              onSubmit={() => {
+                removedByKeyboardOrPointer.current = true;
+              }}
+            >
+              <input type="hidden" name="intent" value="remove" />
+              <input type="hidden" name="round" value={round.number} />
+              <input type="hidden" name="redirectTo" value={returnTo} />
+              <EnhancedField />
+              <IdempotencyField />
+              <Button
+                type="submit"
+                variant="ghost"
+                size="icon"
+                aria-label={CART.remove(workshop.display)}
+                title={CART.remove(workshop.display)}
+                disabled={fetcher.state !== "idle"}
+              >
+                <span aria-hidden="true" className="text-lg leading-none">
+                  ×
+                </span>
+              </Button>
+            </fetcher.Form>
+          </div>
+        ) : (
           <Link
-            to={href("/workshop/:slug", { slug: workshop.slug })}
-            className="text-primary-800 dark:text-primary-200 underline underline-offset-4 hover:no-underline"
+            ref={chooseLink}
+            to={href("/workshops")}
+            className={buttonVariants({ variant: "outline", size: "sm" })}
             onClick={onNavigate}
           >
-            {workshop.display}
+            {CART.chooseWorkshop}
           </Link>
-          <fetcher.Form
-            method="post"
-            action={href("/winkelwagen")}
-            onSubmit={() => {
-              removedByKeyboardOrPointer.current = true;
-            }}
-          >
-            <input type="hidden" name="intent" value="remove" />
-            <input type="hidden" name="round" value={round.number} />
-            <input type="hidden" name="redirectTo" value={returnTo} />
-            <EnhancedField />
-            <IdempotencyField />
-            <Button
-              type="submit"
-              variant="ghost"
-              size="icon"
-              aria-label={CART.remove(workshop.display)}
-              title={CART.remove(workshop.display)}
-              disabled={fetcher.state !== "idle"}
-            >
-              <span aria-hidden="true" className="text-lg leading-none">
-                ×
-              </span>
-            </Button>
-          </fetcher.Form>
-        </div>
-      ) : (
-        <Link
-          ref={chooseLink}
-          to={href("/workshops")}
-          className={buttonVariants({ variant: "outline", size: "sm" })}
-          onClick={onNavigate}
-        >
-          {CART.chooseWorkshop}
-        </Link>
-      )}
+        )}
+        {round.waitlist ? (
+          <p className="text-sm text-gray-700 dark:text-gray-300">
+            {WAITLIST.line(
+              round.waitlist.workshop.display,
+              round.waitlist.position,
+            )}
+          </p>
+        ) : null}
+      </div>
     </li>
   );
 }

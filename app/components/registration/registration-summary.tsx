@@ -1,9 +1,10 @@
 /**
  * 'Jouw inschrijving' on the final form (spec "EventRegistration"): how many workshops, the day, the school and
- * the choice per round, each chosen workshop linking to its page.
+ * the choice per round, each chosen workshop linking to its page, and the round's waiting-list entry if any.
  */
 import { href, Link } from "react-router";
 import { Card } from "~/components/ui/card";
+import { WAITLIST } from "~/messages";
 import type { CartRound } from "~/registration/cart";
 
 export interface RegistrationSummaryProps {
@@ -72,6 +73,14 @@ export function RegistrationSummary({
                     Geen keuze
                   </span>
                 )}
+                {round.waitlist ? (
+                  <span className="text-sm text-gray-700 dark:text-gray-300">
+                    {WAITLIST.line(
+                      round.waitlist.workshop.display,
+                      round.waitlist.position,
+                    )}
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>

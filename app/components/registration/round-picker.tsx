@@ -4,6 +4,10 @@
  * JavaScript the button is disabled only when no round can be chosen (the action checks the chosen one), with
  * JavaScript it follows the chosen radio and the form goes through a fetcher, showing the round as added while
  * the request runs.
+ *
+ * A full round can be waited for (waitlist.ts): its row holds a button 'Op de wachtlijst voor ronde {n}', or,
+ * once waiting, the place and 'Van de wachtlijst voor ronde {n}'. Forms cannot nest, so each such button belongs
+ * (`form=`) to a small form of its own after the add form: a plain POST without JavaScript, a fetcher with it.
  */
 import { CircleAlert } from "lucide-react";
 import { useId, useState } from "react";
@@ -14,7 +18,7 @@ import { EnhancedField } from "~/components/registration/enhanced";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
-import { CART, WORKSHOP_PAGE } from "~/messages";
+import { CART, WAITLIST, WORKSHOP_PAGE } from "~/messages";
 import {
   badgeText,
   preselectedRound,
@@ -23,21 +27,42 @@ import {
   type CartRound,
   type RoundBadge,
 } from "~/registration/cart";
+import {
+  JOIN_WAITLIST_INTENT,
+  joinFormId,
+  LEAVE_WAITLIST_INTENT,
+  leaveFormId,
+  roundWaitlist,
+  seatsHint,
+  type RoundWaitlist,
+} from "~/registration/waitlist";
 import type { Workshop, WorkshopRef } from "~/upstream/contract";
 
 /** The add form's fetcher, shared with the page so it can open the cart after a successful add. */
 export const ADD_WORKSHOP_FETCHER = "add-workshop";
 
-/** What the workshop page's action answers a fetcher with. */
-export type AddResult =
-  | { added: number; warning?: undefined; error?: undefined }
-  | { added?: undefined; warning: string; error?: undefined }
-  | { added?: undefined; warning?: undefined; error: string };
+/**
+ * What the workshop page's action answers a fetcher with: the round a workshop was added to or a waiting list
+ * changed for, or why not.
+ */
+export interface AddResult {
+  added?: number;
+  waitlist?: number;
+  warning?: string;
+  error?: string;
+}
+
+/** A round's waiting-list fetcher: its form and its button share the state through this key. */
+function waitlistFetcherKey(round: number): string {
+  return `waitlist-${round}`;
+}
 
 export interface RoundPickerProps {
   rounds: CartRound[];
   workshop: WorkshopRef & Pick<Workshop, "availability">;
   readonly: boolean;
+  /** The upstream offers a waiting list (the registration came with one). */
+  waitlistOffered: boolean;
   /** The form's action: this page, with the search the visitor came with. */
   action: string;
   /** The action's answer to a form posted without JavaScript. */
@@ -59,6 +84,7 @@ export function RoundPicker({
   rounds,
   workshop,
   readonly,
+  waitlistOffered,
   action,
   actionData,
 }: RoundPickerProps) {
@@ -79,6 +105,9 @@ export function RoundPicker({
       )
     : rounds;
   const options = roundOptions(shown, workshop, readonly);
+  const lists = options.map((option) =>
+    roundWaitlist(option, workshop.id, waitlistOffered, readonly),
+  );
   const preselected = preselectedRound(
     roundOptions(rounds, workshop, readonly),
   );
@@ -118,41 +147,57 @@ export function RoundPicker({
           aria-describedby={message ? messageId : undefined}
         >
           <legend className="sr-only">{WORKSHOP_PAGE.chooseRound}</legend>
-          {options.map((option) => (
-            <label
+          {options.map((option, index) => (
+            <div
               key={option.number}
               className={cn(
-                "flex cursor-pointer items-center gap-3 rounded-md border border-gray-200 p-3 dark:border-gray-700",
+                "flex flex-col gap-2 rounded-md border border-gray-200 p-3 dark:border-gray-700",
                 "has-[:checked]:border-primary-700 has-[:checked]:ring-primary-700 has-[:checked]:ring-1",
-                !option.selectable && "cursor-not-allowed opacity-80",
               )}
             >
-              <input
-                type="radio"
-                name="round"
-                value={option.number}
-                checked={chosen === option.number}
-                onChange={() => setPicked(option.number)}
-                disabled={!option.selectable}
-                className="accent-primary-700 size-4"
-              />
-              <span className="flex flex-1 flex-col">
-                <span className="font-semibold">
-                  {CART.round(option.number)}
-                </span>
-                <span className="text-sm text-gray-700 dark:text-gray-300">
-                  {option.startTime} – {option.endTime}
-                </span>
-              </span>
-              <span
+              <label
                 className={cn(
-                  "rounded-full border px-2 py-0.5 text-xs font-semibold",
-                  BADGE_CLASSES[option.badge],
+                  "flex cursor-pointer items-center gap-3",
+                  !option.selectable && "cursor-not-allowed opacity-80",
                 )}
               >
-                {badgeText(option)}
-              </span>
-            </label>
+                <input
+                  type="radio"
+                  name="round"
+                  value={option.number}
+                  checked={chosen === option.number}
+                  onChange={() => setPicked(option.number)}
+                  disabled={!option.selectable}
+                  className="accent-primary-700 size-4"
+                />
+                <span className="flex flex-1 flex-col">
+                  <span className="font-semibold">
+                    {CART.round(option.number)}
+                  </span>
+                  <span className="text-sm text-gray-700 dark:text-gray-300">
+                    {option.startTime} – {option.endTime}
+                  </span>
+                  <RoundNote
+                    hint={seatsHint(option, workshop.availability)}
+                    list={lists[index]!}
+                  />
+                </span>
+                <span
+                  className={cn(
+                    "rounded-full border px-2 py-0.5 text-xs font-semibold",
+                    BADGE_CLASSES[option.badge],
+                  )}
+                >
+                  {badgeText(option)}
+                </span>
+              </label>
+              {lists[index]!.kind === "none" ? null : (
+                <WaitlistButton
+                  round={option.number}
+                  waiting={lists[index]!.kind === "waiting"}
+                />
+              )}
+            </div>
           ))}
         </fieldset>
         {message ? (
@@ -175,6 +220,109 @@ export function RoundPicker({
           {button.label}
         </Button>
       </fetcher.Form>
+      {options.map((option, index) =>
+        lists[index]!.kind === "none" ? null : (
+          <WaitlistForm
+            key={option.number}
+            round={option.number}
+            waiting={lists[index]!.kind === "waiting"}
+            action={action}
+          />
+        ),
+      )}
     </section>
+  );
+}
+
+/** Under a round's times: the seats left in an open round, or the visitor's place on its list. */
+function RoundNote({
+  hint,
+  list,
+}: {
+  hint: string | null;
+  list: RoundWaitlist;
+}) {
+  if (list.kind === "waiting")
+    return (
+      <span className="text-sm font-semibold text-gray-900 dark:text-gray-100">
+        {WAITLIST.waiting(list.position)}
+      </span>
+    );
+  if (hint)
+    return (
+      <span className="text-sm font-semibold text-amber-900 dark:text-amber-200">
+        {hint}
+      </span>
+    );
+  return null;
+}
+
+/**
+ * A round's join or leave button. It stays the same element when joining turns it into leaving, so focus stays
+ * on it; while its post is under way it is busy, and a second press does nothing.
+ */
+function WaitlistButton({
+  round,
+  waiting,
+}: {
+  round: number;
+  waiting: boolean;
+}) {
+  const fetcher = useFetcher<AddResult>({ key: waitlistFetcherKey(round) });
+  const busy = fetcher.state !== "idle";
+  const message = busy
+    ? undefined
+    : (fetcher.data?.warning ?? fetcher.data?.error);
+  return (
+    <>
+      <Button
+        type="submit"
+        form={waiting ? leaveFormId(round) : joinFormId(round)}
+        variant="outline"
+        size="sm"
+        aria-busy={busy || undefined}
+        aria-disabled={busy || undefined}
+        onClick={(event) => {
+          if (busy) event.preventDefault();
+        }}
+        className="h-auto min-h-9 self-start py-1.5 whitespace-normal"
+      >
+        {waiting ? WAITLIST.leave(round) : WAITLIST.join(round)}
+      </Button>
+      {message ? (
+        <p role="alert" className="text-sm text-red-800 dark:text-red-300">
+          {message}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** The form a round's waiting-list button sends: the intent and the round, nothing to see. */
+function WaitlistForm({
+  round,
+  waiting,
+  action,
+}: {
+  round: number;
+  waiting: boolean;
+  action: string;
+}) {
+  const fetcher = useFetcher<AddResult>({ key: waitlistFetcherKey(round) });
+  return (
+    <fetcher.Form
+      id={waiting ? leaveFormId(round) : joinFormId(round)}
+      method="post"
+      action={action}
+    >
+      <input
+        type="hidden"
+        name="intent"
+        value={waiting ? LEAVE_WAITLIST_INTENT : JOIN_WAITLIST_INTENT}
+      />
+      <input type="hidden" name="round" value={round} />
+      <EnhancedField />
+      <IdempotencyField />
+    </fetcher.Form>
   );
 }

@@ -111,7 +111,8 @@ export async function closeCart(page: Page): Promise<void> {
 
 /**
  * The workshop page's 'Inschrijven' panel: picks the round and presses the submit button. With JavaScript its
- * label follows the chosen round; without, the server rendered it for the preselected round.
+ * label follows the chosen round; without, it says what pressing does: 'Aanpassen' for a workshop in the cart,
+ * 'Toevoegen' otherwise.
  */
 export async function addToRound(
   page: Page,
@@ -124,7 +125,7 @@ export async function addToRound(
     .check();
   const submit = javaScriptEnabled()
     ? panel.getByRole("button", { name: buttonLabel, exact: true })
-    : panel.getByRole("button");
+    : panel.getByRole("button", { name: /^(Toevoegen|Aanpassen)$/ });
   await submit.click();
   await expect(cartPanel(page)).toBeVisible();
 }

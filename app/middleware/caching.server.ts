@@ -1,0 +1,62 @@
+/**
+ * What caches may keep of an answer (decision 0025). Pages and data are rendered per visitor once they carry a
+ * cookie (the session: cart, favourites, toasts, the logout button), and school networks and CDNs put shared caches
+ * in front of sites. So:
+ * - every answer says `Vary: Cookie`: a cache that keeps the cookie-less page never hands it to a visitor who has
+ *   cookies;
+ * - an answer to a request with cookies, or one that sets a cookie, is `private, no-cache`: only the visitor's own
+ *   browser keeps it, and asks again before reusing it (history navigation and the back/forward cache still may);
+ * - the pages that hold a token or someone's personal details are `no-store`: kept nowhere, not even in the
+ *   browser's history cache.
+ * An answer whose route chose its own Cache-Control (media, health, the calendar file) keeps it.
+ */
+
+/** Pages kept in no cache at all: the mailed links' pages (the thank-you page is the confirm page), the filled form. */
+export const NO_STORE_PATHS: readonly string[] = [
+  "/login",
+  "/inschrijving-bevestigen",
+  "/inschrijving-afronden",
+];
+
+export const PRIVATE = "private, no-cache";
+export const NO_STORE = "private, no-store";
+
+/** React Router's data request for a page (`/workshops.data`, `/_root.data`) is cached as that page is. */
+function pagePath(pathname: string): string {
+  const path = pathname.endsWith(".data")
+    ? pathname.slice(0, -".data".length)
+    : pathname;
+  return path === "/_root" ? "/" : path.replace(/\/+$/, "") || "/";
+}
+
+/** The Cache-Control an answer gets, or null when it may stay as it is (the same for everyone). */
+export function cacheControlFor({
+  pathname,
+  requestHasCookies,
+  setsCookies,
+}: {
+  pathname: string;
+  requestHasCookies: boolean;
+  setsCookies: boolean;
+}): string | null {
+  if (NO_STORE_PATHS.includes(pagePath(pathname))) return NO_STORE;
+  if (requestHasCookies || setsCookies) return PRIVATE;
+  return null;
+}
+
+/** Sets the answer's cache headers, unless its route chose them. */
+export function applyCachePolicy(
+  headers: Headers,
+  request: { pathname: string; cookie: string | null },
+): void {
+  if (headers.has("Cache-Control")) return;
+  const value = cacheControlFor({
+    pathname: request.pathname,
+    requestHasCookies: Boolean(request.cookie?.trim()),
+    setsCookies: headers.getSetCookie().length > 0,
+  });
+  if (value) headers.set("Cache-Control", value);
+  const vary = headers.get("Vary");
+  if (!vary?.split(",").some((name) => /^\s*(cookie|\*)\s*$/i.test(name)))
+    headers.append("Vary", "Cookie");
+}

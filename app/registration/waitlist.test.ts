@@ -1,0 +1,161 @@
+import { describe, expect, it } from "vitest";
+import { draftRegistration } from "~/testing/fixtures";
+import { cartRounds, roundOptions } from "./cart";
+import {
+  joinBlocker,
+  joinFormId,
+  roundWaitlist,
+  seatsHint,
+  waitlistFor,
+  waitlistOffered,
+} from "./waitlist";
+
+const robotica = { id: 1, slug: "robotica", display: "Robotica" };
+const horeca = { id: 2, slug: "horeca", display: "Horeca" };
+
+const rondes = [1, 2, 3].map((number) => ({
+  number,
+  startTime: `0${8 + number}:00`,
+  endTime: `0${8 + number}:45`,
+  selection: null,
+}));
+
+/** Round 1 full, round 2 with 3 seats, round 3 with 12; the registration holds Horeca in round 2. */
+const availability = [
+  { round: 1, available: false, seatsLeft: 0 },
+  { round: 2, available: true, seatsLeft: 3 },
+  { round: 3, available: true, seatsLeft: 12 },
+];
+
+function registration(waitlist?: { round: number; position: number }[]) {
+  return draftRegistration({
+    orientationDay: { id: 1, rondes },
+    choices: { "2": { workshop: horeca } },
+    waitlist: waitlist?.map((entry) => ({ ...entry, workshop: robotica })),
+  });
+}
+
+function options(waitlist?: { round: number; position: number }[]) {
+  return roundOptions(
+    cartRounds(registration(waitlist)),
+    { id: robotica.id, availability },
+    false,
+  );
+}
+
+describe("waitlistOffered", () => {
+  it("is true when the upstream sends the list, even empty, and false when it leaves it out", () => {
+    expect(waitlistOffered(registration([]))).toBe(true);
+    expect(waitlistOffered(registration())).toBe(false);
+  });
+});
+
+describe("waitlistFor and the cart's rounds", () => {
+  it("gives each round its entry, and null where there is none", () => {
+    const rounds = cartRounds(registration([{ round: 1, position: 2 }]));
+    expect(rounds.map((round) => round.waitlist)).toEqual([
+      { workshop: robotica, position: 2 },
+      null,
+      null,
+    ]);
+  });
+
+  it("takes the first of two entries an upstream sends for one round, and ignores unknown rounds", () => {
+    const withTwo = draftRegistration({
+      orientationDay: { id: 1, rondes },
+      waitlist: [
+        { round: 1, workshop: robotica, position: 4 },
+        { round: 1, workshop: horeca, position: 1 },
+        { round: 9, workshop: horeca, position: 1 },
+      ],
+    });
+    expect(waitlistFor(withTwo, 1)).toEqual({
+      workshop: robotica,
+      position: 4,
+    });
+    expect(cartRounds(withTwo)).toHaveLength(3);
+  });
+});
+
+describe("seatsHint", () => {
+  it("counts 1 to 5 seats left in an open round, in Dutch", () => {
+    const open = { number: 2, badge: "choose" as const };
+    expect(seatsHint(open, [{ round: 2, available: true, seatsLeft: 1 }])).toBe(
+      "Nog 1 plek",
+    );
+    expect(seatsHint(open, [{ round: 2, available: true, seatsLeft: 5 }])).toBe(
+      "Nog 5 plekken",
+    );
+    expect(seatsHint({ number: 2, badge: "current" }, availability)).toBe(
+      "Nog 3 plekken",
+    );
+  });
+
+  it("says nothing for more than 5, none, unknown or null counts", () => {
+    for (const seatsLeft of [6, 0, null, undefined])
+      expect(
+        seatsHint({ number: 2, badge: "choose" }, [
+          { round: 2, available: true, seatsLeft },
+        ]),
+      ).toBeNull();
+    expect(seatsHint({ number: 4, badge: "choose" }, availability)).toBeNull();
+  });
+
+  it("says nothing for the visitor's own choice or a round that cannot be chosen", () => {
+    const few = [{ round: 2, available: true, seatsLeft: 2 }];
+    expect(seatsHint({ number: 2, badge: "added" }, few)).toBeNull();
+    expect(seatsHint({ number: 2, badge: "unavailable" }, few)).toBeNull();
+  });
+});
+
+describe("roundWaitlist", () => {
+  it("offers joining a full round only, on a day open for registration, with a list", () => {
+    const [full, current, open] = options([]);
+    expect(roundWaitlist(full!, robotica.id, true, false)).toEqual({
+      kind: "join",
+    });
+    expect(roundWaitlist(current!, robotica.id, true, false).kind).toBe("none");
+    expect(roundWaitlist(open!, robotica.id, true, false).kind).toBe("none");
+    expect(roundWaitlist(full!, robotica.id, false, false).kind).toBe("none");
+    expect(roundWaitlist(full!, robotica.id, true, true).kind).toBe("none");
+  });
+
+  it("shows the place of an entry for this workshop, and offers joining where the entry is another workshop's", () => {
+    const [full] = options([{ round: 1, position: 2 }]);
+    expect(roundWaitlist(full!, robotica.id, true, false)).toEqual({
+      kind: "waiting",
+      position: 2,
+    });
+    expect(roundWaitlist(full!, horeca.id, true, false)).toEqual({
+      kind: "join",
+    });
+  });
+
+  it("offers nothing for a round that holds this workshop", () => {
+    const [, held] = roundOptions(
+      cartRounds(registration([])),
+      { id: horeca.id, availability },
+      false,
+    );
+    expect(held!.badge).toBe("added");
+    expect(roundWaitlist(held!, horeca.id, true, false).kind).toBe("none");
+  });
+});
+
+describe("joinBlocker", () => {
+  it("lets a full round's join through", () => {
+    expect(joinBlocker(options([]), 1, true, false)).toBeNull();
+  });
+
+  it("refuses without a list, on a read-only day, for an unknown or an open round", () => {
+    expect(joinBlocker(options(), 1, false, false)).toBe("noWaitlist");
+    expect(joinBlocker(options([]), 1, true, true)).toBe("cannotRegisterYet");
+    expect(joinBlocker(options([]), 7, true, false)).toBe("unknownRound");
+    expect(joinBlocker(options([]), 2, true, false)).toBe("roundOpen");
+    expect(joinBlocker(options([]), 3, true, false)).toBe("roundOpen");
+  });
+});
+
+it("names a round's join form as the load tests expect", () => {
+  expect(joinFormId(3)).toBe("wachtlijst-ronde-3");
+});

@@ -1,0 +1,116 @@
+/**
+ * The waiting list's rules as the site applies them (decision 0024; the contract: decision 0023), as pure
+ * functions of the registration and the workshop's availability, so they are unit-tested on plain data.
+ *
+ * The upstream keeps the list: its order, the one entry per round, and moving the first registration in when a
+ * seat frees. The site only shows what the upstream answers and offers joining where it can work: a full round of
+ * a day open for registration that does not hold this workshop already. An upstream that leaves `waitlist` out
+ * of its registrations has no list; one that leaves `seatsLeft` out gives no hints. Neither is an error.
+ */
+import { WAITLIST } from "~/messages";
+import type {
+  AvailabilityEntry,
+  Registration,
+  WaitlistEntry,
+  WorkshopRef,
+} from "~/upstream/contract";
+import type { RoundOption } from "./cart";
+
+/** The intents of the workshop page's action besides adding. */
+export const JOIN_WAITLIST_INTENT = "join-waitlist";
+export const LEAVE_WAITLIST_INTENT = "leave-waitlist";
+
+/** Ids of a round's join and leave forms (scripts and load tests find them by these). */
+export function joinFormId(round: number): string {
+  return `wachtlijst-ronde-${round}`;
+}
+export function leaveFormId(round: number): string {
+  return `wachtlijst-verlaten-ronde-${round}`;
+}
+
+/** Up to this many seats left, an open round says how many. */
+export const SEATS_HINT_MAX = 5;
+
+/** What a round's line in the cart shows about its entry: the workshop waited for and the place. */
+export interface WaitlistLine {
+  workshop: WorkshopRef;
+  position: number;
+}
+
+/** Whether the upstream offers the list: it then sends `waitlist` with every registration (maybe empty). */
+export function waitlistOffered(
+  registration: Pick<Registration, "waitlist">,
+): boolean {
+  return registration.waitlist !== undefined;
+}
+
+/** The registration's entry for a round, or null. One per round; should an upstream send more, the first counts. */
+export function waitlistFor(
+  registration: Pick<Registration, "waitlist">,
+  round: number,
+): WaitlistLine | null {
+  const entry = registration.waitlist?.find(
+    (candidate: WaitlistEntry) => candidate.round === round,
+  );
+  return entry ? { workshop: entry.workshop, position: entry.position } : null;
+}
+
+/**
+ * 'Nog n plekken' for a round that is open to this visitor and not their own choice, with 1 to SEATS_HINT_MAX
+ * seats left; null otherwise (more seats, or an upstream that does not count them).
+ */
+export function seatsHint(
+  option: Pick<RoundOption, "number" | "badge">,
+  availability: readonly AvailabilityEntry[],
+): string | null {
+  if (option.badge !== "choose" && option.badge !== "current") return null;
+  const seats = availability.find(
+    (entry) => entry.round === option.number,
+  )?.seatsLeft;
+  if (seats === undefined || seats === null) return null;
+  if (seats < 1 || seats > SEATS_HINT_MAX) return null;
+  return WAITLIST.seatsLeft(seats);
+}
+
+/**
+ * A round's place on the list for this workshop: none (nothing to show), join (full, so the visitor may wait
+ * for it), or waiting (the registration waits for this workshop in this round, at `position`).
+ */
+export type RoundWaitlist =
+  { kind: "none" } | { kind: "join" } | { kind: "waiting"; position: number };
+
+/**
+ * What the workshop page offers per round. An entry for this workshop is shown (and can be left) whatever the
+ * round's state; joining needs a list, a day open for registration and a round that is full for this visitor
+ * (a round holding this workshop is never full to its holder: cart.ts).
+ */
+export function roundWaitlist(
+  option: Pick<RoundOption, "badge"> & { waitlist: WaitlistLine | null },
+  workshopId: number,
+  offered: boolean,
+  readonly: boolean,
+): RoundWaitlist {
+  if (!offered) return { kind: "none" };
+  if (option.waitlist?.workshop.id === workshopId)
+    return { kind: "waiting", position: option.waitlist.position };
+  if (readonly || option.badge !== "unavailable") return { kind: "none" };
+  return { kind: "join" };
+}
+
+/**
+ * Why the server refuses a posted join for `round`, or null when it may go to the upstream (which decides too:
+ * a seat may have come free meanwhile).
+ */
+export function joinBlocker(
+  options: ReadonlyArray<Pick<RoundOption, "number" | "badge">>,
+  round: number,
+  offered: boolean,
+  readonly: boolean,
+): "noWaitlist" | "cannotRegisterYet" | "unknownRound" | "roundOpen" | null {
+  if (!offered) return "noWaitlist";
+  if (readonly) return "cannotRegisterYet";
+  const option = options.find((candidate) => candidate.number === round);
+  if (!option) return "unknownRound";
+  if (option.badge !== "unavailable") return "roundOpen";
+  return null;
+}

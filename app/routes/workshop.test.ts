@@ -1,0 +1,250 @@
+/**
+ * The workshop page's waiting-list intents (decision 0024) against a scripted upstream: what is sent, what is
+ * refused before asking, and how the upstream's refusals come back to the panel.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { MESSAGES, VALIDATION, WAITLIST_TOASTS } from "~/messages";
+import type { VisitorSession } from "~/session/session.server";
+import {
+  draftRegistration,
+  newSession,
+  orientationDay,
+  routeContext,
+} from "~/testing/fixtures";
+import type { UpstreamAnswers } from "~/testing/fixtures";
+import type { Registration, Workshop } from "~/upstream/contract";
+import type { Route } from "./+types/workshop";
+import { action } from "./workshop";
+
+const robotica = { id: 11, slug: "robotica", display: "Robotica" };
+const day = orientationDay({ id: 1 });
+
+/** Robotica: round 1 full, rounds 2 and 3 open. */
+const workshop: Workshop = {
+  ...robotica,
+  intro: "",
+  description: "",
+  image: null,
+  provider: null,
+  domeinen: [],
+  availability: [
+    { round: 1, available: false, seatsLeft: 0 },
+    { round: 2, available: true, seatsLeft: 2 },
+    { round: 3, available: true },
+  ],
+};
+
+function registration(waitlist: Registration["waitlist"] = []): Registration {
+  return draftRegistration({
+    orientationDay: { id: 1, rondes: day.rondes },
+    waitlist,
+  });
+}
+
+/** An upstream without a waiting list leaves the field out. */
+const withoutList = draftRegistration({
+  orientationDay: { id: 1, rondes: day.rondes },
+});
+
+const waiting = registration([{ round: 1, workshop: robotica, position: 3 }]);
+
+let session: VisitorSession;
+let calls: string[];
+let sent: unknown[];
+
+beforeEach(async () => {
+  session = await newSession();
+  session.setOrientationDay(1);
+  session.setSchool(7);
+  session.setRegistrationId("registration-id");
+  session.markRegistrationStarted();
+  calls = [];
+  sent = [];
+});
+
+const ok = (data: unknown) => async (options?: unknown) => {
+  sent.push((options as { body?: unknown } | undefined)?.body);
+  return { status: 200, data };
+};
+const failing = (status: number) => async () => {
+  throw Object.assign(new Error("upstream"), { status });
+};
+
+function answers(
+  current: Registration,
+  extra: UpstreamAnswers = {},
+): UpstreamAnswers {
+  return {
+    registration: async () => ({ status: 200, data: current }),
+    workshop: async () => ({ status: 200, data: workshop }),
+    orientationDays: async () => ({ status: 200, data: [day] }),
+    ...extra,
+  };
+}
+
+async function post(
+  fields: Record<string, string>,
+  upstream: UpstreamAnswers,
+): Promise<unknown> {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.set(name, value);
+  try {
+    return await action({
+      request: new Request("http://localhost/workshop/robotica?q=robot", {
+        method: "POST",
+        body,
+      }),
+      context: routeContext(session, upstream, calls),
+      params: { slug: "robotica" },
+    } as unknown as Route.ActionArgs);
+  } catch (thrown) {
+    return thrown;
+  }
+}
+
+/** A `data()` answer's body and status. */
+function answerOf(result: unknown) {
+  const { data, init } = result as {
+    data: unknown;
+    init: { status?: number } | null;
+  };
+  return { data, status: init?.status ?? 200 };
+}
+
+describe("joining a round's waiting list", () => {
+  it("asks the upstream for the full round, says so, and comes back to the same page without JavaScript", async () => {
+    const result = await post(
+      { intent: "join-waitlist", round: "1" },
+      answers(registration(), { waitlistJoin: ok(waiting) }),
+    );
+    expect(result).toBeInstanceOf(Response);
+    expect((result as Response).headers.get("Location")).toBe(
+      "/workshop/robotica?q=robot",
+    );
+    expect(calls).toContain("waitlistJoin");
+    expect(sent).toEqual([{ round: 1, workshop: robotica.id }]);
+    expect(session.takeToasts()).toEqual([WAITLIST_TOASTS.joined(1)]);
+    expect(WAITLIST_TOASTS.joined(1).message).toBe(
+      "Je staat op de wachtlijst voor ronde 1.",
+    );
+  });
+
+  it("answers a fetcher with data", async () => {
+    const result = await post(
+      { intent: "join-waitlist", round: "1", enhanced: "1" },
+      answers(registration(), { waitlistJoin: ok(waiting) }),
+    );
+    expect(answerOf(result)).toEqual({ data: { waitlist: 1 }, status: 200 });
+  });
+
+  it("refuses an open round, an unknown round and an upstream without a list, without asking it", async () => {
+    const upstream = answers(registration());
+    expect(
+      answerOf(await post({ intent: "join-waitlist", round: "2" }, upstream)),
+    ).toEqual({ data: { warning: MESSAGES.waitlistRoundOpen }, status: 409 });
+    expect(
+      answerOf(await post({ intent: "join-waitlist", round: "9" }, upstream)),
+    ).toEqual({ data: { error: VALIDATION.invalid("round") }, status: 400 });
+    expect(
+      answerOf(
+        await post(
+          { intent: "join-waitlist", round: "1" },
+          answers(withoutList),
+        ),
+      ),
+    ).toEqual({ data: { warning: MESSAGES.waitlistUnavailable }, status: 409 });
+    expect(calls).not.toContain("waitlistJoin");
+  });
+
+  it("tells the upstream's refusals in the panel: no list (404, 501), a seat again (409), else the generic message", async () => {
+    const refused = async (status: number) =>
+      answerOf(
+        await post(
+          { intent: "join-waitlist", round: "1" },
+          answers(registration(), { waitlistJoin: failing(status) }),
+        ),
+      );
+    expect(await refused(404)).toEqual({
+      data: { warning: MESSAGES.waitlistUnavailable },
+      status: 409,
+    });
+    expect(await refused(501)).toEqual({
+      data: { warning: MESSAGES.waitlistUnavailable },
+      status: 409,
+    });
+    expect(await refused(409)).toEqual({
+      data: { warning: MESSAGES.waitlistRoundOpen },
+      status: 409,
+    });
+    expect(await refused(500)).toEqual({
+      data: { error: MESSAGES.genericError },
+      status: 502,
+    });
+    expect(session.takeToasts()).toEqual([]);
+  });
+
+  it("creates the draft of a visitor who has none yet, as adding does", async () => {
+    session.setRegistrationId(null);
+    const result = await post(
+      { intent: "join-waitlist", round: "1" },
+      {
+        ...answers(registration()),
+        registrationHash: async () => ({
+          status: 200,
+          data: { hash: "new-id" },
+        }),
+        create: async () => ({ status: 200, data: registration() }),
+        waitlistJoin: ok(waiting),
+      },
+    );
+    expect(result).toBeInstanceOf(Response);
+    expect(calls).toEqual(
+      expect.arrayContaining(["registrationHash", "create", "waitlistJoin"]),
+    );
+  });
+
+  it("ends at home when the registration expired (204)", async () => {
+    const result = await post(
+      { intent: "join-waitlist", round: "1" },
+      answers(registration(), {
+        waitlistJoin: async () => ({ status: 204 }),
+      }),
+    );
+    expect((result as Response).headers.get("Location")).toBe("/");
+  });
+});
+
+describe("leaving", () => {
+  it("takes this workshop's entry off the list and says so", async () => {
+    const result = await post(
+      { intent: "leave-waitlist", round: "1" },
+      answers(waiting, { waitlistLeave: ok(registration()) }),
+    );
+    expect((result as Response).headers.get("Location")).toBe(
+      "/workshop/robotica?q=robot",
+    );
+    expect(sent).toEqual([{ round: 1 }]);
+    expect(session.takeToasts()).toEqual([WAITLIST_TOASTS.left(1)]);
+    expect(WAITLIST_TOASTS.left(1).message).toBe(
+      "Je staat niet meer op de wachtlijst voor ronde 1.",
+    );
+  });
+
+  it("leaves another workshop's entry alone", async () => {
+    const other = registration([
+      {
+        round: 1,
+        workshop: { id: 99, slug: "horeca", display: "Horeca" },
+        position: 1,
+      },
+    ]);
+    await post({ intent: "leave-waitlist", round: "1" }, answers(other));
+    expect(calls).not.toContain("waitlistLeave");
+  });
+});
+
+it("refuses an unknown intent", async () => {
+  expect(
+    answerOf(await post({ intent: "drop-tables", round: "1" }, {})),
+  ).toEqual({ data: { error: VALIDATION.invalid("intent") }, status: 400 });
+});

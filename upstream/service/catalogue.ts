@@ -1,0 +1,249 @@
+/**
+ * Sites and their catalogue: settings, pages, locations, schools, orientation days, and the workshops of a day
+ * with their availability per round.
+ */
+import type {
+  AvailabilityEntry,
+  Location,
+  OrientationDay,
+  Page,
+  School,
+  SchoolLogo,
+  Settings,
+  Workshop,
+  WorkshopImage,
+} from "../../app/upstream/contract";
+import { localDate } from "../db";
+import type { Common } from "./common";
+import type {
+  DayRow,
+  DbAccess,
+  NoContent,
+  SiteRow,
+  WorkshopRow,
+} from "./db-access";
+import { HttpError, NO_CONTENT } from "./db-access";
+
+export function createCatalogue(d: DbAccess, common: Common) {
+  const { config, tx, get, all } = d;
+  const { rounds, load, withRegistration, seatsTaken } = common;
+
+  function site(name: string): SiteRow | undefined {
+    return get<SiteRow>("SELECT * FROM sites WHERE name = ?", name);
+  }
+
+  function settings(s: SiteRow): Settings {
+    const row = get<Record<string, string | null>>(
+      "SELECT * FROM settings WHERE site_id = ?",
+      s.id,
+    );
+    return {
+      logo: row?.logo ?? null,
+      primaryColor: row?.primary_color ?? null,
+      fullLocationName: row?.full_location_name ?? null,
+      websiteUrl: row?.website_url ?? null,
+      address: row?.address ?? null,
+      postalCode: row?.postal_code ?? null,
+      city: row?.city ?? null,
+      googleMapsUrl: row?.google_maps_url ?? null,
+    };
+  }
+
+  function page(s: SiteRow, slug: string): Page {
+    const row = get<Page>(
+      "SELECT title, intro, text FROM pages WHERE site_id = ? AND slug = ?",
+      s.id,
+      slug,
+    );
+    if (!row) throw new HttpError(404, "unknown page", `no page ${slug}`);
+    return row;
+  }
+
+  function locations(s: SiteRow): Location[] {
+    return all<Location>(
+      `SELECT display, afbeelding, adres, postcode, plaats, externe_locatie_url AS externeLocatieUrl
+       FROM locations WHERE site_id = ? ORDER BY id`,
+      s.id,
+    );
+  }
+
+  function schoolLogos(s: SiteRow): SchoolLogo[] {
+    return all<SchoolLogo>(
+      "SELECT id, display, logo, website FROM schools WHERE site_id = ? ORDER BY display",
+      s.id,
+    );
+  }
+
+  function schools(s: SiteRow, dayId: number): School[] | NoContent {
+    const rows = all<School>(
+      `SELECT s.id, s.display, s.logo, s.website FROM schools s
+       JOIN day_schools ds ON ds.school_id = s.id
+       JOIN orientation_days d ON d.id = ds.day_id
+       WHERE d.id = ? AND d.site_id = ? ORDER BY s.display`,
+      dayId,
+      s.id,
+    );
+    return rows.length === 0 ? NO_CONTENT : rows;
+  }
+
+  function availableDays(s: SiteRow): OrientationDay[] {
+    const days = all<DayRow>(
+      "SELECT * FROM orientation_days WHERE site_id = ? AND date >= ? ORDER BY date, start_time, id",
+      s.id,
+      localDate(config.now()),
+    );
+    return days.map((day) => ({
+      id: day.id,
+      date: day.date,
+      start_time: day.start_time,
+      end_time: day.end_time,
+      schoolDisplay: day.school_display,
+      address: day.address,
+      postalCode: day.postal_code,
+      city: day.city,
+      display: day.display,
+      readonly: day.readonly === 1,
+      rondes: rounds(day.id).map((r) => ({
+        number: r.number,
+        startTime: r.start_time,
+        endTime: r.end_time,
+        selection: null,
+      })),
+    }));
+  }
+
+  function workshopImages(s: SiteRow, workshopId: number): WorkshopImage[] {
+    return all<WorkshopImage>(
+      `SELECT g.file_name AS fileName FROM gallery g JOIN workshops w ON w.id = g.workshop_id
+       WHERE w.id = ? AND w.site_id = ? ORDER BY g.position`,
+      workshopId,
+      s.id,
+    );
+  }
+
+  /** Per round of the day: open while seats remain, or when it is the registration's own current choice. */
+  function availability(
+    w: WorkshopRow,
+    registrationId: string | null,
+  ): AvailabilityEntry[] {
+    const capacity = new Map(
+      all<{ round_number: number; seats: number }>(
+        "SELECT round_number, seats FROM workshop_rounds WHERE workshop_id = ?",
+        w.id,
+      ).map((r) => [r.round_number, r.seats]),
+    );
+    const own = registrationId
+      ? get<{ round_number: number }>(
+          "SELECT round_number FROM choices WHERE registration_id = ? AND workshop_id = ?",
+          registrationId,
+          w.id,
+        )
+      : undefined;
+    return rounds(w.day_id).map((r) => {
+      const seats = capacity.get(r.number);
+      const available =
+        seats !== undefined &&
+        (own?.round_number === r.number || seatsTaken(w.id, r.number) < seats);
+      return { round: r.number, available };
+    });
+  }
+
+  function workshopView(
+    w: WorkshopRow,
+    registrationId: string | null,
+  ): Workshop {
+    return {
+      id: w.id,
+      slug: w.slug,
+      display: w.display,
+      intro: w.intro,
+      description: w.description,
+      image: w.image,
+      availability: availability(w, registrationId),
+      provider:
+        w.provider_display === null
+          ? null
+          : { display: w.provider_display, image: w.provider_image },
+      domeinen: all<{ display: string; labelColor: string }>(
+        "SELECT display, label_color AS labelColor FROM workshop_domains WHERE workshop_id = ? ORDER BY position",
+        w.id,
+      ),
+    };
+  }
+
+  function workshops(
+    s: SiteRow,
+    registrationId: string | null,
+  ): Workshop[] | NoContent {
+    return withRegistration(s, registrationId, (reg) => {
+      const rows = all<WorkshopRow>(
+        "SELECT * FROM workshops WHERE day_id = ? ORDER BY display, id",
+        reg.day_id,
+      );
+      return rows.length === 0
+        ? NO_CONTENT
+        : rows.map((w) => workshopView(w, reg.id));
+    });
+  }
+
+  function workshopOfDay(dayId: number, slug: string): WorkshopRow {
+    const w = get<WorkshopRow>(
+      "SELECT * FROM workshops WHERE day_id = ? AND slug = ?",
+      dayId,
+      slug,
+    );
+    if (!w)
+      throw new HttpError(
+        404,
+        "unknown workshop",
+        `no workshop ${slug} on this orientation day`,
+      );
+    return w;
+  }
+
+  function workshop(
+    s: SiteRow,
+    registrationId: string | null,
+    slug: string,
+  ): Workshop | NoContent {
+    return withRegistration(s, registrationId, (reg) => {
+      return workshopView(workshopOfDay(reg.day_id, slug), reg.id);
+    });
+  }
+
+  /** Without a live registration the slug is looked up across the site (first upcoming day first). */
+  function workshopAvailability(
+    s: SiteRow,
+    registrationId: string | null,
+    slug: string,
+  ): AvailabilityEntry[] {
+    return tx(() => {
+      const reg = load(s, registrationId);
+      if (reg) return availability(workshopOfDay(reg.day_id, slug), reg.id);
+      const w = get<WorkshopRow>(
+        `SELECT w.* FROM workshops w JOIN orientation_days d ON d.id = w.day_id
+         WHERE w.site_id = ? AND w.slug = ? ORDER BY d.date >= ? DESC, d.date, w.id LIMIT 1`,
+        s.id,
+        slug,
+        localDate(config.now()),
+      );
+      if (!w)
+        throw new HttpError(404, "unknown workshop", `no workshop ${slug}`);
+      return availability(w, null);
+    });
+  }
+
+  return {
+    site,
+    settings,
+    page,
+    locations,
+    schoolLogos,
+    schools,
+    availableDays,
+    workshopImages,
+    workshops,
+    workshop,
+    workshopAvailability,
+  };
+}

@@ -1,0 +1,209 @@
+/**
+ * The registration as every resource sees it: loading a live one (expired drafts swept, expiry slid), running a
+ * call on it, the rounds of its day, its answer (view) and its mail summary.
+ */
+import type { Registration, WorkshopRef } from "../../app/upstream/contract";
+import type { RegistrationSummary } from "../mail-templates";
+import type {
+  DayRow,
+  DbAccess,
+  NoContent,
+  RegistrationRow,
+  RoundRow,
+  SiteRow,
+} from "./db-access";
+import { dutchDate, HttpError, MINUTE, NO_CONTENT } from "./db-access";
+
+export function createCommon(d: DbAccess) {
+  const { db, config, now, tx, get, all, run } = d;
+
+  /** Deletes expired drafts; their choices go with them (ON DELETE CASCADE), which releases their seats. */
+  function sweepExpired(): void {
+    run(
+      "DELETE FROM registrations WHERE expires_at IS NOT NULL AND expires_at <= ?",
+      now(),
+    );
+  }
+
+  function draftExpiry(): number {
+    return now() + config.draftTtlMinutes * MINUTE;
+  }
+
+  /** The live registration of the id on this site, its expiry slid forward; undefined when unknown or expired. */
+  function load(s: SiteRow, id: string | null): RegistrationRow | undefined {
+    sweepExpired();
+    if (!id) return undefined;
+    const row = get<RegistrationRow>(
+      "SELECT * FROM registrations WHERE id = ? AND site_id = ?",
+      id,
+      s.id,
+    );
+    if (row && row.expires_at !== null) {
+      row.expires_at = Math.max(row.expires_at, draftExpiry());
+      run(
+        "UPDATE registrations SET expires_at = ? WHERE id = ?",
+        row.expires_at,
+        row.id,
+      );
+    }
+    return row;
+  }
+
+  /**
+   * Runs a call on the live registration of the id (NO_CONTENT without one). Loading sweeps expired drafts
+   * and slides the expiry; that is committed even when the call itself is refused (404, 409), which rolls
+   * back only its own changes (a nested transaction is a savepoint).
+   */
+  function withRegistration<T>(
+    s: SiteRow,
+    id: string | null,
+    fn: (reg: RegistrationRow) => T,
+  ): T | NoContent {
+    const outcome = tx(
+      (): { value: T | NoContent } | { refused: HttpError } => {
+        const reg = load(s, id);
+        if (!reg) return { value: NO_CONTENT };
+        try {
+          return { value: db.transaction(() => fn(reg))() };
+        } catch (error) {
+          if (error instanceof HttpError) return { refused: error };
+          throw error;
+        }
+      },
+    );
+    if ("refused" in outcome) throw outcome.refused;
+    return outcome.value;
+  }
+
+  function day(dayId: number): DayRow {
+    return get<DayRow>("SELECT * FROM orientation_days WHERE id = ?", dayId)!;
+  }
+
+  function rounds(dayId: number): RoundRow[] {
+    return all<RoundRow>(
+      "SELECT number, start_time, end_time FROM rounds WHERE day_id = ? ORDER BY number",
+      dayId,
+    );
+  }
+
+  function reload(id: string): RegistrationRow {
+    return get<RegistrationRow>(
+      "SELECT * FROM registrations WHERE id = ?",
+      id,
+    )!;
+  }
+
+  function requireWritableDay(reg: RegistrationRow): void {
+    if (day(reg.day_id).readonly === 1)
+      throw new HttpError(
+        409,
+        "day read-only",
+        "this orientation day is read-only",
+      );
+  }
+
+  function seatsTaken(workshopId: number, round: number): number {
+    return get<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM choices WHERE workshop_id = ? AND round_number = ?",
+      workshopId,
+      round,
+    )!.n;
+  }
+
+  function choiceRefs(registrationId: string): Map<number, WorkshopRef> {
+    const rows = all<{ round_number: number } & WorkshopRef>(
+      `SELECT c.round_number, w.id, w.slug, w.display FROM choices c JOIN workshops w ON w.id = c.workshop_id
+       WHERE c.registration_id = ?`,
+      registrationId,
+    );
+    return new Map(
+      rows.map((r) => [
+        r.round_number,
+        { id: r.id, slug: r.slug, display: r.display },
+      ]),
+    );
+  }
+
+  function view(row: RegistrationRow): Registration {
+    const chosen = choiceRefs(row.id);
+    const dayRounds = rounds(row.day_id);
+    const selection = (n: number) => {
+      const workshop = chosen.get(n);
+      return workshop ? { workshop } : null;
+    };
+    const school = row.school_id
+      ? get<{ id: number; display: string }>(
+          "SELECT id, display FROM schools WHERE id = ?",
+          row.school_id,
+        )!
+      : null;
+    return {
+      created:
+        row.confirmed_at === null
+          ? null
+          : new Date(row.confirmed_at).toISOString(),
+      school,
+      orientationDay: {
+        id: row.day_id,
+        rondes: dayRounds.map((r) => ({
+          number: r.number,
+          startTime: r.start_time,
+          endTime: r.end_time,
+          selection: selection(r.number),
+        })),
+      },
+      choices: Object.fromEntries(
+        dayRounds.map((r) => [String(r.number), selection(r.number)]),
+      ),
+      geslacht: row.geslacht,
+      voornaam: row.voornaam,
+      tussenvoegsel: row.tussenvoegsel,
+      achternaam: row.achternaam,
+      klas: row.klas,
+      telefoonnummer: row.telefoonnummer,
+      emailadres: row.emailadres,
+      aantalPersonen: row.aantal_personen,
+      marketingOptin: row.marketing_optin === 1,
+      display: row.status === "created" ? row.display : null,
+    };
+  }
+
+  function summary(row: RegistrationRow): RegistrationSummary {
+    const d = day(row.day_id);
+    const chosen = choiceRefs(row.id);
+    const school = row.school_id
+      ? get<{ display: string }>(
+          "SELECT display FROM schools WHERE id = ?",
+          row.school_id,
+        )
+      : undefined;
+    return {
+      name: row.display ?? row.voornaam ?? "",
+      day: d.display,
+      date: dutchDate(d.date),
+      school: school?.display ?? null,
+      rounds: rounds(row.day_id).map((r) => ({
+        number: r.number,
+        startTime: r.start_time,
+        endTime: r.end_time,
+        workshop: chosen.get(r.number)?.display ?? null,
+      })),
+    };
+  }
+
+  return {
+    sweepExpired,
+    draftExpiry,
+    load,
+    withRegistration,
+    day,
+    rounds,
+    reload,
+    requireWritableDay,
+    seatsTaken,
+    view,
+    summary,
+  };
+}
+
+export type Common = ReturnType<typeof createCommon>;

@@ -1,0 +1,306 @@
+/**
+ * Tokens and the mail they travel in: submitting for confirmation, confirming, logging in by link, the rate
+ * limit on mail a visitor can make us send, and support questions.
+ */
+import { randomBytes } from "node:crypto";
+import type {
+  PendingConfirmationBody,
+  Registration,
+  SupportQuestion,
+} from "../../app/upstream/contract";
+import { MAIL_LINK_PATHS } from "../../app/upstream/contract";
+import {
+  changedMail,
+  confirmedMail,
+  confirmLinkMail,
+  loginLinkMail,
+  supportQuestionMail,
+} from "../mail-templates";
+import type { Common } from "./common";
+import type {
+  DbAccess,
+  NoContent,
+  RegistrationRow,
+  SiteRow,
+  TokenRow,
+} from "./db-access";
+import { hashToken, HttpError, MINUTE } from "./db-access";
+
+const LOGIN_REQUESTED =
+  "Als dit e-mailadres bij ons bekend is, ontvang je binnen enkele minuten een e-mail met een link om in te loggen.";
+
+export function createTokensAndMail(d: DbAccess, common: Common) {
+  const { config, now, tx, get, run } = d;
+  const {
+    sweepExpired,
+    draftExpiry,
+    withRegistration,
+    reload,
+    requireWritableDay,
+    view,
+    summary,
+  } = common;
+
+  function issueToken(
+    purpose: TokenRow["purpose"],
+    registrationId: string,
+  ): string {
+    const token = randomBytes(32).toString("base64url");
+    run(
+      "INSERT INTO tokens (hash, purpose, registration_id, expires_at, created_at) VALUES (?, ?, ?, ?, ?)",
+      hashToken(token),
+      purpose,
+      registrationId,
+      now() + config.tokenTtlMinutes * MINUTE,
+      now(),
+    );
+    return token;
+  }
+
+  /**
+   * The unused, unexpired token of this purpose, and its registration on this site; 401 otherwise. A login
+   * token is spent by this; a confirmation token stays valid until it expires (or a newer link replaces it), so
+   * a second click, or a mail scanner that got through, still lands on the thank-you page.
+   */
+  function redeemToken(
+    s: SiteRow,
+    purpose: TokenRow["purpose"],
+    token: string,
+  ): RegistrationRow {
+    sweepExpired();
+    const row = get<TokenRow>(
+      "SELECT * FROM tokens WHERE hash = ? AND purpose = ?",
+      hashToken(token),
+      purpose,
+    );
+    const reg =
+      row &&
+      get<RegistrationRow>(
+        "SELECT * FROM registrations WHERE id = ? AND site_id = ?",
+        row.registration_id,
+        s.id,
+      );
+    if (!row || !reg || row.used_at !== null || row.expires_at <= now()) {
+      throw new HttpError(
+        401,
+        "invalid token",
+        "unknown, used or expired token",
+      );
+    }
+    if (purpose === "login")
+      run("UPDATE tokens SET used_at = ? WHERE hash = ?", now(), row.hash);
+    return reg;
+  }
+
+  function requireNotRegisteredElsewhere(
+    reg: RegistrationRow,
+    email: string,
+  ): void {
+    const other = get(
+      `SELECT 1 FROM registrations WHERE site_id = ? AND day_id = ? AND status = 'created'
+       AND emailadres = ? COLLATE NOCASE AND id <> ?`,
+      reg.site_id,
+      reg.day_id,
+      email,
+      reg.id,
+    );
+    if (other)
+      throw new HttpError(
+        409,
+        "conflict",
+        "this e-mail address is already registered for this orientation day",
+      );
+  }
+
+  /**
+   * Stores the personal data. A draft becomes pending and gets a confirmation link by mail; a created
+   * registration (changed after logging in) is updated at once and gets a summary of the change.
+   */
+  function pendingConfirmation(
+    s: SiteRow,
+    id: string | null,
+    body: PendingConfirmationBody,
+  ): { message: string } | NoContent {
+    const result = withRegistration(s, id, (reg) => {
+      requireWritableDay(reg);
+      const count = get<{ n: number }>(
+        "SELECT COUNT(*) AS n FROM choices WHERE registration_id = ?",
+        reg.id,
+      )!.n;
+      if (count === 0)
+        throw new HttpError(
+          409,
+          "no choices",
+          "choose a workshop in at least one round",
+        );
+      if (reg.school_id === null)
+        throw new HttpError(409, "no school", "choose a school first");
+      requireNotRegisteredElsewhere(reg, body.emailadres);
+      const created = reg.status === "created";
+      run(
+        `UPDATE registrations SET geslacht = ?, voornaam = ?, tussenvoegsel = ?, achternaam = ?, klas = ?,
+         telefoonnummer = ?, emailadres = ?, aantal_personen = ?, marketing_optin = ?, display = ?,
+         status = ?, expires_at = ? WHERE id = ?`,
+        body.geslacht,
+        body.voornaam,
+        body.tussenvoegsel,
+        body.achternaam,
+        body.klas,
+        body.telefoonnummer,
+        body.emailadres,
+        body.aantalPersonen,
+        body.marketingOptin ? 1 : 0,
+        body.display,
+        created ? "created" : "pending",
+        // A pending registration lives at least as long as its confirmation link.
+        created
+          ? null
+          : Math.max(draftExpiry(), now() + config.tokenTtlMinutes * MINUTE),
+        reg.id,
+      );
+      const updated = reload(reg.id);
+      if (created) {
+        config.mailer.queue({
+          siteId: s.id,
+          to: body.emailadres,
+          ...changedMail(summary(updated)),
+        });
+        return { message: "Je wijziging is opgeslagen." };
+      }
+      // Only the newest link confirms: a resubmit may have changed the address.
+      run(
+        "UPDATE tokens SET used_at = ? WHERE registration_id = ? AND purpose = 'confirm' AND used_at IS NULL",
+        now(),
+        reg.id,
+      );
+      const token = issueToken("confirm", reg.id);
+      const link = `${config.siteUrl(s.name)}${MAIL_LINK_PATHS.confirm}?token=${token}`;
+      config.mailer.queue({
+        siteId: s.id,
+        to: body.emailadres,
+        ...confirmLinkMail(summary(updated), link, config.tokenTtlMinutes),
+      });
+      return {
+        message:
+          "We hebben je een e-mail gestuurd. Klik op de link in de e-mail om je inschrijving te bevestigen.",
+      };
+    });
+    config.mailer.deliver();
+    return result;
+  }
+
+  function confirm(s: SiteRow, token: string): Registration {
+    const result = tx(() => {
+      const reg = redeemToken(s, "confirm", token);
+      if (reg.status !== "created") {
+        requireNotRegisteredElsewhere(reg, reg.emailadres ?? "");
+        run(
+          "UPDATE registrations SET status = 'created', confirmed_at = ?, expires_at = NULL WHERE id = ?",
+          now(),
+          reg.id,
+        );
+        const updated = reload(reg.id);
+        config.mailer.queue({
+          siteId: s.id,
+          to: updated.emailadres!,
+          ...confirmedMail(summary(updated), config.siteUrl(s.name)),
+        });
+      }
+      return view(reload(reg.id));
+    });
+    config.mailer.deliver();
+    return result;
+  }
+
+  /** Counts a hit for the key, refusing (429) when the window already holds the maximum. */
+  function rateLimit(key: string): void {
+    const since = now() - config.rateLimit.windowMinutes * MINUTE;
+    run("DELETE FROM rate_limit_hits WHERE at <= ?", since);
+    const hits = get<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM rate_limit_hits WHERE key = ?",
+      key,
+    )!.n;
+    if (hits >= config.rateLimit.max)
+      throw new HttpError(429, "too many requests", "try again later");
+    run("INSERT INTO rate_limit_hits (key, at) VALUES (?, ?)", key, now());
+  }
+
+  /** Answers the same whether or not the address is known, so it cannot be used to find registrations. */
+  function requestLogin(
+    s: SiteRow,
+    body: { email: string; orientationDayId: number },
+  ): { message: string } {
+    tx(() => {
+      rateLimit(`login:${s.id}:${body.email.toLowerCase()}`);
+      const reg = get<RegistrationRow>(
+        `SELECT * FROM registrations WHERE site_id = ? AND day_id = ? AND status = 'created'
+         AND emailadres = ? COLLATE NOCASE`,
+        s.id,
+        body.orientationDayId,
+        body.email,
+      );
+      if (!reg) return;
+      const token = issueToken("login", reg.id);
+      const link = `${config.siteUrl(s.name)}${MAIL_LINK_PATHS.login}?token=${token}`;
+      config.mailer.queue({
+        siteId: s.id,
+        to: reg.emailadres!,
+        ...loginLinkMail(link, config.tokenTtlMinutes),
+      });
+    });
+    config.mailer.deliver();
+    return { message: LOGIN_REQUESTED };
+  }
+
+  function login(
+    s: SiteRow,
+    token: string,
+  ): { registrationId: string; registration: Registration } {
+    return tx(() => {
+      const reg = redeemToken(s, "login", token);
+      if (reg.status !== "created")
+        throw new HttpError(
+          401,
+          "invalid token",
+          "the registration is not confirmed",
+        );
+      return { registrationId: reg.id, registration: view(reg) };
+    });
+  }
+
+  function supportCreate(s: SiteRow, q: SupportQuestion): { message: string } {
+    tx(() => {
+      rateLimit(`support:${s.id}:${q.email.toLowerCase()}`);
+      run(
+        `INSERT INTO support_questions (site_id, name, email, school, klas, question_about, message, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        s.id,
+        q.name,
+        q.email,
+        q.school,
+        q.klas,
+        q.questionAbout,
+        q.message,
+        now(),
+      );
+      config.mailer.queue({
+        siteId: s.id,
+        to: s.support_email,
+        replyTo: q.email,
+        ...supportQuestionMail(q),
+      });
+    });
+    config.mailer.deliver();
+    return {
+      message: "Jouw vraag is verstuurd. We nemen zo snel mogelijk contact op.",
+    };
+  }
+
+  return {
+    pendingConfirmation,
+    confirm,
+    requestLogin,
+    login,
+    supportCreate,
+  };
+}
