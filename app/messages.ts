@@ -292,3 +292,9 @@ export const SWITCH_DAY = {
   explanation:
     "Je bent al ingeschreven voor een andere dag. Als je deze dag kiest, wordt die inschrijving geannuleerd.",
 } as const;
+
+/** The favourite star's state as text, for readers without styles (aria-pressed says it to assistive technology). */
+export const FAVOURITE_STATE = {
+  on: "(in favorieten)",
+  off: "(niet in favorieten)",
+} as const;

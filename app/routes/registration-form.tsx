@@ -335,9 +335,10 @@ function PersonalDetailsForm({
       <h2 id="gegevens-titel" className="text-xl font-bold">
         Jouw gegevens
       </h2>
+      {/* No preventScrollReset: a refused send stays put anyway (React Router keeps the scroll of a POST that
+          answers with the page), and the success's redirect must open Home at the top. */}
       <Form
         method="post"
-        preventScrollReset
         {...getFormProps(form)}
         className="flex flex-col gap-5"
       >

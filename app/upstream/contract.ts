@@ -48,8 +48,10 @@ export const SITE_NAMES = [
 // ─── Building blocks ─────────────────────────────────────────────────────────
 
 const id = z.number().int().positive();
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "YYYY-MM-DD");
-const clockTime = z.string().regex(/^\d{2}:\d{2}$/, "HH:MM");
+/** A real calendar date, YYYY-MM-DD: no month 13, no 31 February (the site could not show or place it). */
+const isoDate = z.iso.date();
+/** A real time of day, HH:MM from 00:00 to 23:59. */
+const clockTime = z.iso.time({ precision: -1 });
 /** A hex colour without '#', as the spec stores label colours. */
 const hexColor = z.string().regex(/^[0-9a-fA-F]{6}$/, "hex colour without #");
 /**

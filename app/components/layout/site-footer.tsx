@@ -3,6 +3,11 @@ import type { Settings } from "~/upstream/contract";
 const linkClass =
   "underline underline-offset-4 hover:no-underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-700 rounded-sm dark:focus-visible:ring-primary-300";
 
+/** The parts' separator where the layout sets them apart: read without styles they would run together. */
+function Comma() {
+  return <span className="sr-only">, </span>;
+}
+
 /**
  * Location name (linked to its website), street, postal code and city (linked to the map), from settings; what
  * the settings cannot say (the upstream is down) is left out, and the site's name stands in for the location.
@@ -31,9 +36,15 @@ export function SiteFooter({
             fullLocationName
           )}
         </span>
-        {address ? <span>{address}</span> : null}
+        {address ? (
+          <span>
+            <Comma />
+            {address}
+          </span>
+        ) : null}
         {place ? (
           <span>
+            <Comma />
             {googleMapsUrl ? (
               <a href={googleMapsUrl} className={linkClass}>
                 {place}
