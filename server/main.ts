@@ -8,6 +8,7 @@ import { env } from "~/env.server";
 import { createServerApp } from "./app";
 import { reactRouterHandler } from "./react-router";
 import { closeGracefully } from "./shutdown";
+import { applyTimeouts } from "./timeouts";
 
 function log(message: string, fields: Record<string, unknown> = {}) {
   process.stdout.write(
@@ -37,10 +38,7 @@ const server = app.listen(config.PORT, config.HOST ?? "", () => {
     typeof address === "object" && address ? address.port : config.PORT;
   log("listening", { url: `http://${config.HOST ?? "localhost"}:${port}` });
 });
-// Longer than a reverse proxy's idle keep-alive (often 60 s), so the proxy, not this server, closes idle
-// connections and never sends a request on one this server is closing.
-server.keepAliveTimeout = 65_000;
-server.headersTimeout = 66_000;
+applyTimeouts(server);
 
 let stopping = false;
 for (const signal of ["SIGTERM", "SIGINT"] as const) {

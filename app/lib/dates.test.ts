@@ -9,4 +9,9 @@ describe("formatLongDate", () => {
   it("keeps the calendar date whatever the time zone", () => {
     expect(formatLongDate("2027-01-01")).toBe("vrijdag 1 januari 2027");
   });
+
+  it("never throws: a value that is no date is shown as it came", () => {
+    expect(formatLongDate("2026-13-01")).toBe("2026-13-01");
+    expect(formatLongDate("")).toBe("");
+  });
 });

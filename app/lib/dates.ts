@@ -10,7 +10,11 @@ const longDate = new Intl.DateTimeFormat("nl-NL", {
   timeZone: "UTC",
 });
 
-/** "2026-12-05" → "zaterdag 5 december 2026". */
+/**
+ * "2026-12-05" → "zaterdag 5 december 2026". Never throws: a value that is no date (the contract refuses one, but
+ * formatting must not take a page down) is shown as it came.
+ */
 export function formatLongDate(isoDate: string): string {
-  return longDate.format(new Date(`${isoDate}T00:00:00Z`));
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? isoDate : longDate.format(date);
 }

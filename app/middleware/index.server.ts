@@ -155,7 +155,6 @@ export function createRootMiddleware(
     { request, url, context },
     next,
   ) => {
-    if (url.pathname === HEALTH_PATH) return next();
     const config = deps.env();
     const { site, host, origin, protocol } = requestOrigin(request);
     const visitor = await VisitorSession.load(request.headers.get("cookie"), {
@@ -191,7 +190,9 @@ export function createRootMiddleware(
     const response = await next();
     // A redirect (202 is React Router's redirect of a data request) shows no page, so no toast was seen.
     if (isRedirectStatus(response.status)) visitor.restoreTakenToasts();
-    if (!visitor.changed) return response;
+    // The health check gets the session too: its data request (`/health.data`, whose `url` reads "/health" as
+    // well) runs the root loader, which needs it. It never writes a cookie.
+    if (!visitor.changed || url.pathname === HEALTH_PATH) return response;
     const setCookie = await visitor.commit();
     return withHeaders(response, (headers) =>
       headers.append("Set-Cookie", setCookie),

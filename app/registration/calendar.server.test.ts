@@ -63,6 +63,30 @@ describe("registrationCalendar", () => {
   });
 });
 
+describe("registrationCalendar with values no calendar shows", () => {
+  it("leaves out a round whose time or date is not real, rather than writing 1970 or another day", () => {
+    const day = orientationDay();
+    const badTime = {
+      ...day,
+      rondes: day.rondes.map((ronde) =>
+        ronde.number === 1 ? { ...ronde, startTime: "99:99" } : ronde,
+      ),
+    };
+    const lines = unfold(
+      registrationCalendar(badTime, [{ round: 1, title: "Weg" }], "localhost"),
+    );
+    expect(lines).not.toContain("BEGIN:VEVENT");
+    const badDate = unfold(
+      registrationCalendar(
+        orientationDay({ date: "2026-02-31" }),
+        [{ round: 1, title: "Weg" }],
+        "localhost",
+      ),
+    );
+    expect(badDate).not.toContain("BEGIN:VEVENT");
+  });
+});
+
 describe("dayLocation", () => {
   it("joins what the day has", () => {
     expect(dayLocation(orientationDay({ address: null }))).toBe(

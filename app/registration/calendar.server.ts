@@ -17,14 +17,30 @@ export interface ChosenRound {
   title: string;
 }
 
-/** "2026-12-05" and "09:30" as that moment in Dutch time. */
-function dutchTime(isoDate: string, clock: string): Date {
+/**
+ * "2026-12-05" and "09:30" as that moment in Dutch time; null for a date or time no calendar or clock shows
+ * ("2026-02-31", "99:99"), which the Date arithmetic would silently move elsewhere.
+ */
+function dutchTime(isoDate: string, clock: string): Date | null {
   const [year, month, day] = isoDate.split("-").map(Number) as [
     number,
     number,
     number,
   ];
   const [hours, minutes] = clock.split(":").map(Number) as [number, number];
+  const utc = new Date(Date.UTC(year, month - 1, day));
+  const realDate =
+    utc.getUTCFullYear() === year &&
+    utc.getUTCMonth() === month - 1 &&
+    utc.getUTCDate() === day;
+  const realTime =
+    Number.isInteger(hours) &&
+    Number.isInteger(minutes) &&
+    hours >= 0 &&
+    hours <= 23 &&
+    minutes >= 0 &&
+    minutes <= 59;
+  if (!realDate || !realTime) return null;
   return new TZDate(year, month - 1, day, hours, minutes, CALENDAR_TIME_ZONE);
 }
 
@@ -57,10 +73,14 @@ export function registrationCalendar(
   )) {
     const ronde = day.rondes.find((candidate) => candidate.number === round);
     if (!ronde) continue;
+    const start = dutchTime(day.date, ronde.startTime);
+    const end = dutchTime(day.date, ronde.endTime);
+    // A round the file cannot place is left out rather than written at a wrong moment.
+    if (!start || !end) continue;
     calendar.createEvent({
       id: `${day.id}-${round}@${host}`,
-      start: dutchTime(day.date, ronde.startTime),
-      end: dutchTime(day.date, ronde.endTime),
+      start,
+      end,
       timezone: CALENDAR_TIME_ZONE,
       summary: title,
       description: `Ronde ${round} van ${day.display}`,

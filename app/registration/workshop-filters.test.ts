@@ -73,6 +73,10 @@ describe("htmlToText", () => {
     expect(htmlToText("<p>A&amp;B &#233;&#x41;</p>").trim()).toBe("A&B éA");
     expect(htmlToText("&unknown;")).toBe("&unknown;");
   });
+
+  it("reads a reference beyond Unicode as the replacement character instead of throwing", () => {
+    expect(htmlToText("a&#1114112;b&#x110000;c")).toBe("a\ufffdb\ufffdc");
+  });
 });
 
 describe("parseFilters", () => {

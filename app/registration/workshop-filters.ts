@@ -64,15 +64,21 @@ const ENTITIES: Record<string, string> = {
   nbsp: " ",
 };
 
+/** The character of a numeric reference; one beyond Unicode (`&#1114112;`) is the replacement character, as in HTML. */
+function codePoint(code: number): string {
+  return Number.isInteger(code) && code >= 0 && code <= 0x10ffff
+    ? String.fromCodePoint(code)
+    : "\ufffd";
+}
+
 /** The text of an HTML fragment, for matching: tags dropped, common entities read. */
 export function htmlToText(html: string): string {
   return html
     .replace(/<[^>]*>/g, " ")
     .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (whole, name: string) => {
       if (name.startsWith("#x") || name.startsWith("#X"))
-        return String.fromCodePoint(parseInt(name.slice(2), 16));
-      if (name.startsWith("#"))
-        return String.fromCodePoint(Number(name.slice(1)));
+        return codePoint(parseInt(name.slice(2), 16));
+      if (name.startsWith("#")) return codePoint(Number(name.slice(1)));
       return ENTITIES[name.toLowerCase()] ?? whole;
     });
 }

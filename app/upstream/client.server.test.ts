@@ -16,6 +16,7 @@ import {
   startMisbehavingServer,
 } from "./test/misbehaving-server";
 import type { MisbehavingServer } from "./test/misbehaving-server";
+import { orientationDay } from "~/testing/fixtures";
 
 const identity: UpstreamIdentity = {
   siteHost: "venlo.example.nl",
@@ -259,6 +260,27 @@ describe("upstream client", () => {
     const error = await failure(client().call("registrationHash"));
     expect(error.kind).toBe("malformed");
     expect(report).toHaveBeenCalledTimes(1);
+  });
+
+  it("leaves out the items of a list the contract refuses, keeps the rest and reports them", async () => {
+    const day = (id: number, date: string) => orientationDay({ id, date });
+    server.behave(
+      respondJson(200, [
+        day(1, "2026-12-05"),
+        day(2, "2026-13-01"),
+        day(3, "2026-02-31"),
+      ]),
+    );
+    const answer = await client().call("orientationDays");
+    expect(answer.status === 200 && answer.data.map((d) => d.id)).toEqual([1]);
+    expect(report).toHaveBeenCalledTimes(1);
+    expect(report.mock.calls[0]![0].kind).toBe("malformed");
+  });
+
+  it("rejects a list in which no item passes as malformed", async () => {
+    server.behave(respondJson(200, [{ id: "x" }]));
+    const error = await failure(client().call("orientationDays"));
+    expect(error.kind).toBe("malformed");
   });
 
   it("refuses a 204 the contract does not list for the call, and reports it", async () => {

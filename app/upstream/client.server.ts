@@ -7,7 +7,7 @@
 import * as Sentry from "@sentry/react-router";
 import { Pool } from "undici";
 import type { Dispatcher } from "undici";
-import type { z } from "zod";
+import { z } from "zod";
 import { env } from "~/env.server";
 import {
   API_BASE_PATH,
@@ -295,6 +295,19 @@ export function createUpstreamClient(
       );
     const parsed = endpoint.answer.safeParse(json.value);
     if (!parsed.success) {
+      const kept = keepValidItems(endpoint.answer, json.value);
+      if (kept) {
+        // Some items of a list could not be read: the rest is shown, and the fault is reported, not thrown.
+        report(
+          new UpstreamError(
+            "malformed",
+            name,
+            `${kept.dropped} item(s) of the answer do not match the contract and were left out`,
+            { status: 200, cause: parsed.error },
+          ),
+        );
+        return { status: 200, data: kept.items as AnswerOf<N> };
+      }
       return fail(
         new UpstreamError(
           "malformed",
@@ -308,6 +321,26 @@ export function createUpstreamClient(
   }
 
   return { call };
+}
+
+/**
+ * A list answer with some items the contract refuses: the items that pass, and how many did not. One bad value
+ * (a date no calendar has, a time no clock shows) then costs that item, not the whole page. Null when the answer
+ * is no list, or when no item passes (that is an upstream answering nonsense, as a failure).
+ */
+function keepValidItems(
+  schema: z.ZodType,
+  value: unknown,
+): { items: unknown[]; dropped: number } | null {
+  if (!(schema instanceof z.ZodArray) || !Array.isArray(value)) return null;
+  const element = schema.element as z.ZodType;
+  const items: unknown[] = [];
+  for (const item of value) {
+    const parsed = element.safeParse(item);
+    if (parsed.success) items.push(parsed.data);
+  }
+  if (items.length === 0) return null;
+  return { items, dropped: value.length - items.length };
 }
 
 function abortedPromise(signal: AbortSignal): Promise<void> {

@@ -48,8 +48,10 @@ export const SITE_NAMES = [
 // ─── Building blocks ─────────────────────────────────────────────────────────
 
 const id = z.number().int().positive();
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "YYYY-MM-DD");
-const clockTime = z.string().regex(/^\d{2}:\d{2}$/, "HH:MM");
+/** A real calendar date, YYYY-MM-DD: no month 13, no 31 February (the site could not show or place it). */
+const isoDate = z.iso.date();
+/** A real time of day, HH:MM from 00:00 to 23:59. */
+const clockTime = z.iso.time({ precision: -1 });
 /** A hex colour without '#', as the spec stores label colours. */
 const hexColor = z.string().regex(/^[0-9a-fA-F]{6}$/, "hex colour without #");
 /**
@@ -117,8 +119,9 @@ export const AvailabilityEntrySchema = z.object({
   round: z.number().int().positive(),
   available: z.boolean(),
   /**
-   * Optional (waiting list, decision 0023): seats still free in this round, whoever asks. An upstream that does not
-   * count seats leaves it out (or sends null); the site then shows no 'Nog n plekken' hint.
+   * Optional (waiting list, decision 0023): seats still free in this round, whoever asks; 0 means full. An upstream
+   * that does not count seats leaves it out (or sends null), as it does for a round the workshop is not held in; the
+   * site then shows no 'Nog n plekken' hint.
    */
   seatsLeft: z.number().int().nonnegative().nullable().optional(),
 });
@@ -473,7 +476,7 @@ export const ENDPOINTS = {
     registration: true,
     errors: {
       404: "workshop or round not found, or no waiting list offered",
-      409: "round not full, already chosen, or day read-only",
+      409: "round not full, workshop not held in the round, already chosen, or day read-only",
       501: "no waiting list offered",
     },
     idempotencyKey: true,

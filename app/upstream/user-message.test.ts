@@ -76,6 +76,17 @@ describe("toastForUpstreamError", () => {
     );
   });
 
+  it("keeps the registration when a cart change's 404 names an unknown round or workshop", () => {
+    for (const code of ["unknown round", "unknown workshop"])
+      expect(
+        toastForUpstreamError(
+          Object.assign(statusError(404), { body: { error: code } }),
+          "cart",
+        ).message,
+        code,
+      ).toBe(MESSAGES.genericError);
+  });
+
   it("says a round filled up meanwhile for a 409 on a cart change", () => {
     expect(toastForUpstreamError(statusError(409), "cart").message).toBe(
       MESSAGES.roundFull,

@@ -21,24 +21,35 @@ export const REGISTRATION_EXPIRED_TOAST: Toast = TOASTS.registrationExpired;
 /** Reads status and error detail from anything thrown, without depending on the server-only client module. */
 export function describeUpstreamError(error: unknown): {
   status?: number;
+  /** The error body's short code, e.g. "unknown round". */
+  code?: string;
   detail?: string;
 } {
   if (typeof error !== "object" || error === null) return {};
   const { status, body } = error as {
     status?: unknown;
-    body?: { detail?: unknown };
+    body?: { error?: unknown; detail?: unknown };
   };
   return {
     status: typeof status === "number" ? status : undefined,
+    code: typeof body?.error === "string" ? body.error : undefined,
     detail: typeof body?.detail === "string" ? body.detail : undefined,
   };
+}
+
+/**
+ * A cart change's 404 that names the round or workshop it could not find: the registration itself is still there
+ * (with its seats), so it must not be forgotten as if it expired.
+ */
+function isUnknownChoice(code: string | undefined): boolean {
+  return code !== undefined && /^unknown (round|workshop)$/i.test(code);
 }
 
 export function toastForUpstreamError(
   error: unknown,
   situation: UpstreamSituation = "generic",
 ): Toast {
-  const { status, detail } = describeUpstreamError(error);
+  const { status, code, detail } = describeUpstreamError(error);
   switch (situation) {
     case "submit":
       if (detail && /already registered/i.test(detail))
@@ -49,7 +60,10 @@ export function toastForUpstreamError(
     case "confirm":
       return TOASTS.confirmationFailed;
     case "cart":
-      if (status === 404) return TOASTS.registrationExpired;
+      if (status === 404)
+        return isUnknownChoice(code)
+          ? TOASTS.genericError
+          : TOASTS.registrationExpired;
       if (status === 409) return TOASTS.roundFull;
       return TOASTS.genericError;
     case "waitlist":

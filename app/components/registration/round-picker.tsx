@@ -286,7 +286,7 @@ function WaitlistButton({
         onClick={(event) => {
           if (busy) event.preventDefault();
         }}
-        className="h-auto min-h-9 self-start py-1.5 whitespace-normal"
+        className="h-auto min-h-9 self-start py-1.5 whitespace-normal aria-busy:cursor-progress aria-busy:opacity-60"
       >
         {waiting ? WAITLIST.leave(round) : WAITLIST.join(round)}
       </Button>
@@ -315,6 +315,8 @@ function WaitlistForm({
       id={waiting ? leaveFormId(round) : joinFormId(round)}
       method="post"
       action={action}
+      // No box of its own: its button sits in the round's row.
+      className="contents"
     >
       <input
         type="hidden"

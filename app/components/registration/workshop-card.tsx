@@ -115,7 +115,7 @@ export function WorkshopCard({
           </Link>
         </h2>
         <div
-          className="line-clamp-4 text-sm text-gray-800 dark:text-gray-200 [&_p]:inline"
+          className="line-clamp-4 text-sm wrap-anywhere text-gray-800 dark:text-gray-200 [&_p]:inline"
           // Sanitised on the server with an allow-list (sanitize.server.ts).
           dangerouslySetInnerHTML={{ __html: workshop.introHtml }}
         />
