@@ -204,14 +204,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(href("/"));
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  return [
-    {
-      title: data?.cart.created
-        ? "Inschrijving wijzigen"
-        : "Inschrijving afronden",
-    },
-  ];
+/** The page's title comes with the form (PageTitle): 'Fout: ' in front while its errors show. */
+function pageTitle(created: boolean) {
+  return created ? "Inschrijving wijzigen" : "Inschrijving afronden";
 }
 
 export default function RegistrationForm({
@@ -228,9 +223,7 @@ export default function RegistrationForm({
       className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-8"
     >
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <h1 className="text-3xl font-bold">
-          {cart.created ? "Inschrijving wijzigen" : "Inschrijving afronden"}
-        </h1>
+        <h1 className="text-3xl font-bold">{pageTitle(cart.created)}</h1>
         <Cart cart={cart} open={cartOpen} />
       </div>
       <div className="grid items-start gap-10 lg:grid-cols-[1fr_1.4fr]">
@@ -351,6 +344,7 @@ function PersonalDetailsForm({
           }}
           fields={fields}
           labels={labels}
+          title={pageTitle(created)}
         >
           <RadioGroupField
             legend={LABELS.geslacht}

@@ -1,3 +1,5 @@
+import { href, Link } from "react-router";
+import { PRIVACY } from "~/messages";
 import type { Settings } from "~/upstream/contract";
 
 const linkClass =
@@ -55,6 +57,11 @@ export function SiteFooter({
           </span>
         ) : null}
       </address>
+      <p className="mx-auto max-w-6xl px-4 pb-8 text-sm text-gray-800 dark:text-gray-200">
+        <Link to={href("/privacy")} className={linkClass}>
+          {PRIVACY.footerLink}
+        </Link>
+      </p>
     </footer>
   );
 }
