@@ -4,8 +4,8 @@
  * comes from this one address), runs RUSH_STUDENTS (default 500) students, RUSH_CONCURRENCY (default 50) at a
  * time (with four extra workshops of RUSH_STUDENTS seats a round, so every student can register), then prints registrations per minute, p50/p95/p99 per step (a post with the page it redirects to), how often a round filled up under a student,
  * the web app's memory before and after, and the upstream's checks: nothing oversold, every registration once.
- * Then a waiting-list wave against the upstream's API (scripts/waitlist-wave.ts; RUSH_WAVE_WAITERS, default 200,
- * wait besides the cascaders): promotions, and whether every freed seat went to the first in line.
+ * Then a waiting-list wave (scripts/waitlist-wave.ts; RUSH_WAVE_WAITERS, default 200, join through the site besides
+ * the cascaders): promotions, and whether every freed seat went to the first in line.
  * Exits non-zero when a check fails.
  */
 import { startBenchServers } from "./bench-servers";
@@ -51,6 +51,7 @@ try {
   // Then the waiting list: scarce workshops filled, students waiting, and a wave of seats given up at once.
   const wave = await runWaitlistWave({
     upstreamUrl: servers.upstreamUrl,
+    appUrl: servers.appUrl,
     day: await firstDayId(servers.appUrl),
     workshops: 4,
     seats: 5,
@@ -90,7 +91,7 @@ try {
     "web app RSS before → after (MB)": `${rssBefore} → ${rssAfter}`,
   });
   console.log(
-    `\nWaiting-list wave (reference upstream API): ${wave.lists} lists, ${(wave.elapsedMs / 1000).toFixed(1)} s`,
+    `\nWaiting-list wave (waiters join through the site, seats given up through the upstream's API): ${wave.lists} lists, ${(wave.elapsedMs / 1000).toFixed(1)} s`,
   );
   console.table({
     "registrations waiting before the wave": wave.waiting,
@@ -98,7 +99,7 @@ try {
     promotions: wave.promotions,
     "promotions that freed a seat in turn (cascades)": wave.cascades,
     "still waiting after the wave": wave.stillWaiting,
-    "'Er is een plek vrijgekomen' mails": promotionMails(servers.upstreamDb),
+    "'Er is een plek vrijgekomen' mails / promotions with an address": `${promotionMails(servers.upstreamDb)} / ${wave.promotionsWithAddress}`,
     "moved up out of order": wave.outOfOrder.length,
     "lost from their list": wave.lost.length,
     "lists waiting beside a free seat": wave.seatLeftFree.length,

@@ -1,14 +1,16 @@
 /**
  * A waiting-list wave (decision 0023), after a rush: scarce workshops are filled, students join their lists, and
- * then a wave of cancellations, changes and cart removals frees seats, all at once. It drives the reference
- * upstream's API directly (the students' registrations are made for the wave), so it tests the upstream's list
- * under concurrency, and checks afterwards that every freed seat went to the first registration in line.
+ * then a wave of cancellations, changes and cart removals frees seats, all at once. The seats are filled and given
+ * up through the reference upstream's API; with `appUrl`, the students who only wait join through the site, as a
+ * browser without JavaScript does ('Op de wachtlijst voor ronde {n}' on the workshop page), and their outcome is
+ * read from that page too. Afterwards it checks that every freed seat went to the first registration in line.
  *
  * Three kinds of registration: leavers hold a scarce seat and give it up in the wave; cascaders hold a scarce seat
  * and wait for another scarce workshop in the same round (their promotion frees their seat for the next list);
- * waiters hold a seat elsewhere and wait. Cascaders and waiters do nothing during the wave, so the outcome is
- * checkable: on each list, the registrations moved up are exactly the first ones in order of joining, and the
- * rest still wait in that order, at places 1, 2, 3…; a list with someone still waiting has no free seat.
+ * waiters only wait (through the API with a seat elsewhere and an address; through the site as a bare draft).
+ * Cascaders and waiters do nothing during the wave, so the outcome is checkable: on each list, the registrations
+ * moved up are exactly the first ones in order of joining, and the rest still wait in that order, at places 1, 2,
+ * 3…; a list with someone still waiting has no free seat.
  */
 import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
@@ -21,10 +23,13 @@ import {
   fillPath,
 } from "../app/upstream/contract";
 import type { EndpointName } from "../app/upstream/contract";
+import { SCHOOL_BUTTON, mergeCookies } from "./flow-visitor";
 import { addWorkshop } from "./rush";
 
 export interface WaveOptions {
   upstreamUrl: string;
+  /** The site: the waiters join through its workshop pages. Without it they join through the API. */
+  appUrl?: string;
   day: number;
   /** How many scarce workshops to add, each with `seats` seats in rounds 1–4. */
   workshops: number;
@@ -44,6 +49,8 @@ export interface WaveResult {
   changes: number;
   removals: number;
   promotions: number;
+  /** Promotions of registrations with an e-mail address (all but those made through the site), each mailed. */
+  promotionsWithAddress: number;
   /** Promotions of cascaders: each released a scarce seat in turn. */
   cascades: number;
   stillWaiting: number;
@@ -58,6 +65,23 @@ export interface WaveResult {
 }
 
 type Answer<N extends EndpointName> = z.infer<(typeof ENDPOINTS)[N]["answer"]>;
+
+/** Where a registration stands on its list after the wave: moved up, waiting at a place, or neither. */
+type Outcome = "promoted" | { position: number } | null;
+
+interface Joiner {
+  /** The registration id, or for a student of the site a name for the reports. */
+  id: string;
+  list: Seat;
+  /** Has an e-mail address, so a promotion is mailed. */
+  address: boolean;
+  join(): Promise<number>;
+  outcome(): Promise<Outcome>;
+}
+
+const KEY_FIELD = /name="idempotencyKey" value="([^"]+)"/;
+const WAITING = /Op de wachtlijst, plek (\d+)/;
+const ADDED = "Toegevoegd aan inschrijving";
 
 interface Seat {
   workshop: number;
@@ -179,14 +203,114 @@ export async function runWaitlistWave(
     .filter((w) => w.slug.startsWith(`wachtlijst-${runTag}-`))
     .map((w) => w.id);
   const roomy = catalogue.find((w) => w.slug === `ruimte-${runTag}`)!.id;
+  const slugs = new Map(catalogue.map((w) => [w.id, w.slug]));
   const lists: Seat[] = scarce.flatMap((workshop) =>
     rounds.map((round) => ({ workshop, round })),
   );
   const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)]!;
 
+  /** A registration made here that joins through the API; it has an address. */
+  function apiJoiner(id: string, list: Seat): Joiner {
+    return {
+      id,
+      list,
+      address: true,
+      async join() {
+        const answer = await api("waitlistJoin", id, { body: list });
+        const entry = answer?.waitlist?.find((e) => e.round === list.round);
+        if (!entry) throw new Error("no entry after joining");
+        return entry.position;
+      },
+      async outcome() {
+        const registration = await api("registration", id);
+        const entry = registration?.waitlist?.find(
+          (e) => e.round === list.round,
+        );
+        if (entry?.workshop.id === list.workshop)
+          return { position: entry.position };
+        const chosen = registration?.choices[String(list.round)]?.workshop.id;
+        return chosen === list.workshop && !entry ? "promoted" : null;
+      },
+    };
+  }
+
+  /**
+   * A student of the site, as a browser without JavaScript: the first day, a school, then the workshop page's
+   * 'Op de wachtlijst voor ronde {n}' (form wachtlijst-ronde-{n}, intent join-waitlist). Its place and later its
+   * outcome are read from the workshop page: 'Op de wachtlijst, plek {p}', or the round's 'Toegevoegd aan
+   * inschrijving'. It has no address (a draft), so nothing is mailed to it.
+   */
+  async function siteJoiner(
+    appUrl: string,
+    n: number,
+    list: Seat,
+  ): Promise<Joiner> {
+    const slug = slugs.get(list.workshop)!;
+    let cookies = "";
+    async function send(
+      path: string,
+      form?: Record<string, string>,
+    ): Promise<{ status: number; html: string }> {
+      const answer = await request(`${appUrl}${path}`, {
+        method: form ? "POST" : "GET",
+        headers: {
+          cookie: cookies,
+          "user-agent": "Mozilla/5.0 (waiting-list wave student)",
+          ...(form
+            ? { "content-type": "application/x-www-form-urlencoded" }
+            : {}),
+        },
+        body: form ? new URLSearchParams(form).toString() : undefined,
+      });
+      cookies = mergeCookies(
+        cookies,
+        [answer.headers["set-cookie"] ?? []].flat(),
+      );
+      const location = answer.headers.location;
+      if (answer.statusCode >= 300 && typeof location === "string") {
+        await answer.body.dump();
+        return send(location);
+      }
+      return { status: answer.statusCode, html: await answer.body.text() };
+    }
+    await send("/");
+    const schoolList = await send("/?index", {
+      orientationDayId: String(options.day),
+    });
+    const school = SCHOOL_BUTTON.exec(schoolList.html)?.[1];
+    if (!school) throw new Error("no school to choose on the site");
+    await send("/inschrijven", { intent: "school", school });
+    return {
+      id: `site student ${n}`,
+      list,
+      address: false,
+      async join() {
+        const page = await send(`/workshop/${slug}`);
+        const key = KEY_FIELD.exec(page.html)?.[1];
+        if (!key) throw new Error("no form key on the workshop page");
+        const joined = await send(`/workshop/${slug}`, {
+          intent: "join-waitlist",
+          round: String(list.round),
+          idempotencyKey: key,
+        });
+        const place = WAITING.exec(joined.html)?.[1];
+        if (!place)
+          throw new Error(`answer ${joined.status} shows no place on the list`);
+        return Number(place);
+      },
+      async outcome() {
+        const page = await send(`/workshop/${slug}`);
+        const place = WAITING.exec(page.html)?.[1];
+        if (place) return { position: Number(place) };
+        return page.html.includes(ADDED) ? "promoted" : null;
+      },
+    };
+  }
+
   // Fill every scarce seat: half the holders will leave in the wave, half wait for another scarce workshop.
   const leavers: { id: string; seat: Seat }[] = [];
-  const joiners: { id: string; list: Seat }[] = [];
+  const joiners: Joiner[] = [];
+  const failed: string[] = [];
   const seats = lists.flatMap((seat) =>
     Array.from({ length: options.seats }, () => seat),
   );
@@ -197,35 +321,42 @@ export async function runWaitlistWave(
     if (random() < 0.5 || others.length === 0) leavers.push({ id, seat });
     else {
       await submit(id);
-      joiners.push({ id, list: { workshop: pick(others), round: seat.round } });
+      joiners.push(
+        apiJoiner(id, { workshop: pick(others), round: seat.round }),
+      );
     }
   });
   const cascaders = new Set(joiners.map((j) => j.id));
   await pool(
-    Array.from({ length: options.waiters }),
+    Array.from({ length: options.waiters }, (_, n) => n),
     options.concurrency,
-    async () => {
-      const id = await register();
+    async (n) => {
       const list = pick(lists);
-      await choose(id, list.round, roomy);
-      await submit(id);
-      joiners.push({ id, list });
+      try {
+        if (options.appUrl)
+          joiners.push(await siteJoiner(options.appUrl, n, list));
+        else {
+          const id = await register();
+          await choose(id, list.round, roomy);
+          await submit(id);
+          joiners.push(apiJoiner(id, list));
+        }
+      } catch (error) {
+        failed.push(`waiter ${n}: ${String(error)}`);
+      }
     },
   );
 
   // Everyone joins at once; with nobody leaving meanwhile, the place a join answers is the final order.
-  const order = new Map<string, { id: string; position: number }[]>();
-  const failed: string[] = [];
-  await pool(joiners, options.concurrency, async ({ id, list }) => {
+  const order = new Map<string, { joiner: Joiner; position: number }[]>();
+  await pool(joiners, options.concurrency, async (joiner) => {
     try {
-      const answer = await api("waitlistJoin", id, { body: list });
-      const entry = answer?.waitlist?.find((e) => e.round === list.round);
-      if (!entry) throw new Error("no entry after joining");
-      const line = order.get(key(list)) ?? [];
-      line.push({ id, position: entry.position });
-      order.set(key(list), line);
+      const position = await joiner.join();
+      const line = order.get(key(joiner.list)) ?? [];
+      line.push({ joiner, position });
+      order.set(key(joiner.list), line);
     } catch (error) {
-      failed.push(`join ${id}: ${String(error)}`);
+      failed.push(`join ${joiner.id}: ${String(error)}`);
     }
   });
   for (const line of order.values())
@@ -261,32 +392,35 @@ export async function runWaitlistWave(
   let cascades = 0;
   let stillWaiting = 0;
   const availability = new Map<string, number | null | undefined>();
-  for (const w of (await api("workshops", joiners[0]?.id ?? null)) ?? [])
+  const reader = await register();
+  for (const w of (await api("workshops", reader)) ?? [])
     for (const entry of w.availability)
       availability.set(
         key({ workshop: w.id, round: entry.round }),
         entry.seatsLeft,
       );
+  let promotionsWithAddress = 0;
   for (const list of lists) {
     const line = order.get(key(list)) ?? [];
     let waitingFrom = -1;
-    for (const [index, { id }] of line.entries()) {
-      const registration = await api("registration", id);
-      const entry = registration?.waitlist?.find((e) => e.round === list.round);
-      const chosen = registration?.choices[String(list.round)]?.workshop.id;
-      if (entry?.workshop.id === list.workshop) {
+    for (const [index, { joiner }] of line.entries()) {
+      const outcome = await joiner.outcome();
+      if (outcome === "promoted") {
+        promotions += 1;
+        if (joiner.address) promotionsWithAddress += 1;
+        if (cascaders.has(joiner.id)) cascades += 1;
+        if (waitingFrom !== -1)
+          outOfOrder.push(
+            `${joiner.id} moved up past ${line[waitingFrom]!.joiner.id}`,
+          );
+      } else if (outcome) {
         if (waitingFrom === -1) waitingFrom = index;
         stillWaiting += 1;
-        if (entry.position !== index - waitingFrom + 1)
+        if (outcome.position !== index - waitingFrom + 1)
           outOfOrder.push(
-            `${id} waits at ${entry.position}, not ${index - waitingFrom + 1}`,
+            `${joiner.id} waits at ${outcome.position}, not ${index - waitingFrom + 1}`,
           );
-      } else if (chosen === list.workshop && !entry) {
-        promotions += 1;
-        if (cascaders.has(id)) cascades += 1;
-        if (waitingFrom !== -1)
-          outOfOrder.push(`${id} moved up past ${line[waitingFrom]!.id}`);
-      } else lost.push(id);
+      } else lost.push(joiner.id);
     }
     if (waitingFrom !== -1 && availability.get(key(list)) !== 0)
       seatLeftFree.push(key(list));
@@ -298,6 +432,7 @@ export async function runWaitlistWave(
     changes,
     removals,
     promotions,
+    promotionsWithAddress,
     cascades,
     stillWaiting,
     outOfOrder,

@@ -275,6 +275,28 @@ describe("promotion", () => {
     expect((await state(b!)).waiting).toEqual(["1:koken@1"]);
   });
 
+  it("clearing the school, or the draft made again for another day, ends the entries and gives the seats on", async () => {
+    const h = await holder("koken");
+    await holder("yoga");
+    const [a] = await waiters(1, "koken");
+    const [b] = await waiters(1, "yoga");
+    await join(h, 1, "yoga");
+    const [c] = await waiters(1, "yoga");
+    await t.ok("removeSchool", { registrationId: h });
+    expect((await state(a!)).choices["1"]).toBe("koken");
+    expect((await state(c!)).waiting).toEqual(["1:yoga@2"]);
+
+    await choose(a!, 2, "dans");
+    const [d] = await waiters(1, "dans", 2);
+    const { days, schools } = t.ids();
+    await t.ok("create", {
+      registrationId: a!,
+      body: { orientationDay: days.past!, school: schools.alpha! },
+    });
+    expect((await state(d!)).choices["2"]).toBe("dans");
+    expect((await state(b!)).waiting).toEqual(["1:yoga@1"]);
+  });
+
   it("cascades: A moves into X freeing Y, which moves B in, and stops where no one waits", async () => {
     const hx = await holder("koken");
     const { id: a } = await t.draft();

@@ -16,6 +16,10 @@ import {
   siteUpstream,
   visitorUpstream,
 } from "~/session/request-state.server";
+import {
+  FAVOURITES_COOKIE_NAME,
+  foldFavourites,
+} from "~/session/favourites.server";
 import { VisitorSession } from "~/session/session.server";
 import { createUpstreamClient } from "~/upstream/client.server";
 import { siteName } from "~/lib/site-name";
@@ -192,11 +196,26 @@ export function createRootMiddleware(
     if (isRedirectStatus(response.status)) visitor.restoreTakenToasts();
     // The health check gets the session too: its data request (`/health.data`, whose `url` reads "/health" as
     // well) runs the root loader, which needs it. It never writes a cookie.
-    if (!visitor.changed || url.pathname === HEALTH_PATH) return response;
-    const setCookie = await visitor.commit();
-    return withHeaders(response, (headers) =>
-      headers.append("Set-Cookie", setCookie),
+    if (url.pathname === HEALTH_PATH) return response;
+    const setCookies = visitor.changed ? await visitor.commit() : [];
+    // Favourites toggled in responses that crossed: their item cookies go into the list (unless this response
+    // writes the list itself).
+    const folded = foldFavourites(
+      request.headers.get("cookie"),
+      protocol === "https",
     );
+    if (
+      folded &&
+      !response.headers
+        .getSetCookie()
+        .some((setCookie) => setCookie.startsWith(`${FAVOURITES_COOKIE_NAME}=`))
+    )
+      setCookies.push(folded);
+    if (setCookies.length === 0) return response;
+    return withHeaders(response, (headers) => {
+      for (const setCookie of setCookies)
+        headers.append("Set-Cookie", setCookie);
+    });
   };
 
   /** A resource route asked with a method it does not answer gets the site's 405 page (methods.server.tsx). */

@@ -10,7 +10,7 @@ import { formId } from "~/lib/validation";
 import type { Route } from "./+types/favourites";
 import { TOASTS, VALIDATION } from "~/messages";
 import {
-  favouritesCookie,
+  favouriteToggleCookies,
   readFavourites,
   toggleFavourite,
 } from "~/session/favourites.server";
@@ -44,9 +44,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     workshop,
   );
   session.flashToast(added ? TOASTS.favouriteAdded : TOASTS.favouriteRemoved);
-  const headers = {
-    "Set-Cookie": favouritesCookie(favourites, origin.startsWith("https:")),
-  };
+  const headers = new Headers();
+  for (const setCookie of favouriteToggleCookies(
+    favourites,
+    workshop,
+    added,
+    origin.startsWith("https:"),
+  ))
+    headers.append("Set-Cookie", setCookie);
   if (respond === "data")
     return data({ workshop, favourite: added }, { headers });
   return redirect(safeReturnPath(redirectTo, href("/workshops")), { headers });

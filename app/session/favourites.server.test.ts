@@ -1,9 +1,12 @@
 import { parse } from "cookie";
 import { describe, expect, it } from "vitest";
 import {
+  FAVOURITE_ITEM_MAX_AGE_SECONDS,
   FAVOURITES_COOKIE_NAME,
   FAVOURITES_MAX_AGE_SECONDS,
+  favouriteToggleCookies,
   favouritesCookie,
+  foldFavourites,
   readFavourites,
   toggleFavourite,
 } from "./favourites.server";
@@ -73,5 +76,54 @@ describe("favouritesCookie", () => {
     expect(
       readFavourites(favouritesCookie(new Set(), false).split(";")[0]!),
     ).toEqual(new Set());
+  });
+});
+
+describe("toggles that cross", () => {
+  /** Set-Cookie values applied in arrival order, as a browser does. */
+  function apply(header: string, setCookies: string[]): string {
+    const jar = new Map(
+      header
+        .split("; ")
+        .filter(Boolean)
+        .map((pair) => [pair.split("=")[0]!, pair]),
+    );
+    for (const setCookie of setCookies) {
+      const pair = setCookie.split(";")[0]!;
+      jar.set(pair.split("=")[0]!, pair);
+    }
+    return [...jar.values()].join("; ");
+  }
+
+  function toggle(header: string, id: number): string[] {
+    const { favourites, added } = toggleFavourite(readFavourites(header), id);
+    return favouriteToggleCookies(favourites, id, added, false);
+  }
+
+  it("both count when two stars are pressed in one round trip", () => {
+    const sent = "favoriteWorkshops=1";
+    const first = toggle(sent, 2);
+    const second = toggle(sent, 3);
+    const header = apply(apply(sent, first), second);
+    expect(readFavourites(header)).toEqual(new Set([1, 2, 3]));
+    // A later request folds the item cookies into the list.
+    const folded = foldFavourites(header, false);
+    expect(parse(folded!)[FAVOURITES_COOKIE_NAME]).toBe("1,3,2");
+    expect(foldFavourites(apply(header, [folded!]), false)).toBeNull();
+  });
+
+  it("a removal and an addition that cross both hold", () => {
+    const sent = "favoriteWorkshops=1,2";
+    const header = apply(apply(sent, toggle(sent, 2)), toggle(sent, 3));
+    expect(readFavourites(header)).toEqual(new Set([1, 3]));
+  });
+
+  it("item cookies live minutes, not years", () => {
+    const [, item] = favouriteToggleCookies(new Set([4]), 4, true, false);
+    expect(item).toMatch(
+      new RegExp(
+        `^favoriteWorkshops\\.4=1; Max-Age=${FAVOURITE_ITEM_MAX_AGE_SECONDS}`,
+      ),
+    );
   });
 });

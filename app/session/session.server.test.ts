@@ -2,6 +2,7 @@ import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
 import {
   CONFIRMATION_TTL_MS,
+  MAX_TOASTS,
   SELECTION_TTL_MS,
   SESSION_COOKIE_NAME,
   VisitorSession,
@@ -17,9 +18,12 @@ const options = (extra: Partial<SessionOptions> = {}): SessionOptions => ({
   ...extra,
 });
 
-/** The Cookie request header a browser sends back after receiving this Set-Cookie value. */
-function cookieHeaderFrom(setCookie: string): string {
-  return setCookie.split(";")[0]!;
+/** The Cookie request header a browser sends back after receiving these Set-Cookie values (deletions dropped). */
+function cookieHeaderFrom(setCookies: string[]): string {
+  return setCookies
+    .filter((setCookie) => !/Max-Age=0\b/.test(setCookie))
+    .map((setCookie) => setCookie.split(";")[0]!)
+    .join("; ");
 }
 
 async function roundTrip(
@@ -45,7 +49,7 @@ describe("VisitorSession", () => {
   it("writes a signed, httpOnly, SameSite=Lax cookie for the whole site that lasts 7 days", async () => {
     const session = await VisitorSession.load(null, options());
     session.setRegistrationId("hash-1234567890abcdef");
-    const setCookie = await session.commit();
+    const [setCookie] = await session.commit();
     expect(setCookie).toMatch(new RegExp(`^${SESSION_COOKIE_NAME}=`));
     expect(setCookie).toMatch(/; Path=\//);
     expect(setCookie).toMatch(/; HttpOnly/);
@@ -54,7 +58,7 @@ describe("VisitorSession", () => {
     expect(setCookie).not.toMatch(/Secure/);
     const secure = await VisitorSession.load(null, options({ secure: true }));
     secure.setSchool(1);
-    expect(await secure.commit()).toMatch(/; Secure/);
+    expect((await secure.commit())[0]).toMatch(/; Secure/);
   });
 
   it("reports no change when a stored session is only read", async () => {
@@ -98,9 +102,9 @@ describe("VisitorSession", () => {
 
   it("drops a correctly signed cookie whose content does not fit", async () => {
     const cookie = createCookie(SESSION_COOKIE_NAME, { secrets });
-    const header = cookieHeaderFrom(
+    const header = cookieHeaderFrom([
       await cookie.serialize({ anonymousUserId: 42, schoolId: "x" }),
-    );
+    ]);
     const session = await VisitorSession.load(header, options());
     expect(session.schoolId).toBeNull();
     expect(session.anonymousUserId).toMatch(/^anon-/);
@@ -201,5 +205,122 @@ describe("VisitorSession", () => {
     session.setConfirmation({ ok: false });
     const next = await roundTrip(session);
     expect(next.confirmation).toEqual({ ok: false, at: expect.any(Number) });
+  });
+});
+
+/** A browser's cookie jar: Set-Cookie values applied in the order the responses arrive. */
+function jar(header = "") {
+  const cookies = new Map<string, string>();
+  for (const pair of header.split("; ").filter(Boolean))
+    cookies.set(pair.split("=")[0]!, pair);
+  return {
+    apply(setCookies: string[]) {
+      for (const setCookie of setCookies) {
+        const pair = setCookie.split(";")[0]!;
+        const name = pair.split("=")[0]!;
+        if (/Max-Age=0\b/.test(setCookie)) cookies.delete(name);
+        else cookies.set(name, pair);
+      }
+    },
+    get header() {
+      return [...cookies.values()].join("; ");
+    },
+  };
+}
+
+const toast = (message: string) => ({
+  kind: "info" as const,
+  message,
+  durationMs: 3500,
+});
+
+describe("concurrent responses", () => {
+  it("keep every toast of sixteen posts sent at once", async () => {
+    const start = await VisitorSession.load(null, options());
+    start.setOrientationDay(3);
+    const browser = jar(cookieHeaderFrom(await start.commit()));
+    const sent = browser.header;
+    const responses = await Promise.all(
+      Array.from({ length: 16 }, async (_, index) => {
+        const session = await VisitorSession.load(sent, options());
+        session.flashToast(toast(`toast ${index}`));
+        return session.commit();
+      }),
+    );
+    for (const setCookies of responses) browser.apply(setCookies);
+    const next = await VisitorSession.load(browser.header, options());
+    expect(next.takeToasts()).toHaveLength(16);
+    browser.apply(await next.commit());
+    expect(
+      (await VisitorSession.load(browser.header, options())).takeToasts(),
+    ).toEqual([]);
+  });
+
+  it("keep at most MAX_TOASTS waiting toasts, the newest, however many posts come without a page", async () => {
+    const browser = jar();
+    let now = 1_000_000;
+    for (let index = 0; index < MAX_TOASTS + 10; index++) {
+      const session = await VisitorSession.load(
+        browser.header || null,
+        options({ now: () => (now += 1000) }),
+      );
+      session.flashToast(toast(`toast ${index}`));
+      browser.apply(await session.commit());
+    }
+    const shown = (
+      await VisitorSession.load(browser.header, options())
+    ).takeToasts();
+    expect(shown).toHaveLength(MAX_TOASTS);
+    expect(shown.at(-1)?.message).toBe(`toast ${MAX_TOASTS + 9}`);
+    expect(browser.header.length).toBeLessThan(8000);
+  });
+
+  it("do not bring back a registration cleared meanwhile ('Uitloggen', then a stale response)", async () => {
+    const start = await VisitorSession.load(null, options());
+    start.setOrientationDay(3);
+    start.setRegistrationId("hash-1234567890abcdef");
+    const browser = jar(cookieHeaderFrom(await start.commit()));
+    const sent = browser.header;
+    // A post sent before the logout, answered after it, writes the old session cookie back.
+    const stale = await VisitorSession.load(sent, options());
+    stale.setSchool(5);
+    const logout = await VisitorSession.load(sent, options());
+    logout.clear();
+    browser.apply(await logout.commit());
+    browser.apply(await stale.commit());
+    const next = await VisitorSession.load(browser.header, options());
+    expect(next.registrationId).toBeNull();
+    expect(next.schoolId).toBeNull();
+    expect(next.orientationDayId).toBe(3);
+    // Written again, the session belongs to the new generation and stays as it is then set.
+    next.setRegistrationId("hash-fedcba0987654321");
+    browser.apply(await next.commit());
+    expect(
+      (await VisitorSession.load(browser.header, options())).registrationId,
+    ).toBe("hash-fedcba0987654321");
+  });
+});
+
+describe("the session cookie's size", () => {
+  it("stays under 4 KB for a confirmation of twenty rounds with long titles in any script", async () => {
+    const session = await VisitorSession.load(null, options());
+    session.setOrientationDay(3);
+    session.setRegistrationId("hash-1234567890abcdef");
+    session.setConfirmation({
+      ok: true,
+      dayId: 3,
+      rounds: Array.from({ length: 20 }, (_, index) => ({
+        round: index + 1,
+        title: `${index} ${"🤖漢字é".repeat(100)}`,
+      })),
+    });
+    const [setCookie] = await session.commit();
+    expect(setCookie!.length).toBeLessThanOrEqual(4096);
+    const next = await VisitorSession.load(
+      cookieHeaderFrom([setCookie!]),
+      options(),
+    );
+    expect(next.confirmation?.rounds).toHaveLength(20);
+    expect(next.confirmation?.rounds?.[19]?.title).toMatch(/^19 🤖/);
   });
 });

@@ -5,13 +5,30 @@
  *
  * The cookie is signed with SESSION_SECRET (the first secret signs, all of them verify, so secrets can be rotated).
  * A cookie that is expired, tampered with or unreadable reads as an empty session, which then starts afresh.
+ *
+ * Responses write whole cookies and the last one to arrive wins, so state that concurrent requests change lives
+ * where their writes commute (decision 0027): each toast is a cookie of its own (so sixteen posts at once flash
+ * sixteen toasts, not one), and clearing the store raises a session generation kept in a cookie of its own, so a
+ * response to a request sent before 'Uitloggen' cannot bring the old registration back. What the session cookie
+ * holds is bounded (decision 0028): it stays under the browsers' 4 KB however long the upstream's titles are.
  */
-import { createCookieSessionStorage } from "react-router";
-import type { Session, SessionStorage } from "react-router";
+import { parse as parseCookies, serialize as serializeCookie } from "cookie";
+import { createCookie, createCookieSessionStorage } from "react-router";
+import type { Cookie, Session, SessionStorage } from "react-router";
 import { z } from "zod";
 import type { Toast } from "~/messages";
 
 export const SESSION_COOKIE_NAME = "session";
+/** One cookie per waiting toast: `toast-<time><random>`, so names sort by when they were flashed. */
+export const TOAST_COOKIE_PREFIX = "toast-";
+/** At most this many toasts wait; a newer one pushes out the oldest (a client posting without viewing a page). */
+export const MAX_TOASTS = 20;
+/** The generation the store was last cleared at; a session cookie from an earlier one holds no registration. */
+export const GENERATION_COOKIE_NAME = "session-generation";
+/** What the browsers keep of one cookie, name and attributes included. */
+const MAX_COOKIE_BYTES = 4096;
+/** The bytes (UTF-8) all titles of a confirmation may take in the cookie together. */
+const CONFIRMATION_TITLE_BUDGET_BYTES = 1200;
 /** Spec: cookies live 7 days by default. */
 export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 /** Spec: the saved orientation day and school expire 24 h after they were saved. */
@@ -55,12 +72,22 @@ const SessionDataSchema = z.object({
         .optional(),
     })
     .optional(),
-  // React Router stores flash values under "__flash_<name>__".
+  /** The store generation this session belongs to (see GENERATION_COOKIE_NAME). */
+  generation: z.number().int().nonnegative().optional(),
+  // Written by versions that kept toasts in the session; read once more, never written.
   __flash_toasts__: z.array(ToastSchema).optional(),
 });
 
 type SessionData = Omit<z.infer<typeof SessionDataSchema>, "__flash_toasts__">;
 type FlashData = { toasts: Toast[] };
+
+interface ToastCookie {
+  /** The cookie's name; empty for a toast of an earlier version's session cookie. */
+  name: string;
+  toast: Toast;
+  /** It came with the request (rather than flashed while handling it). */
+  brought: boolean;
+}
 type CookieSession = Session<SessionData, FlashData>;
 
 export interface SessionOptions {
@@ -73,6 +100,39 @@ export interface SessionOptions {
 
 const storages = new Map<string, SessionStorage<SessionData, FlashData>>();
 
+function cookieOptions(secure: boolean, maxAge = SESSION_MAX_AGE_SECONDS) {
+  return {
+    httpOnly: true,
+    sameSite: "lax" as const,
+    path: "/",
+    secure,
+    maxAge,
+  };
+}
+
+/** A signed cookie of the given name (toasts); made per name, it is cheap. */
+function signedCookie(name: string, options: SessionOptions): Cookie {
+  return createCookie(name, {
+    secrets: options.secrets,
+    ...cookieOptions(options.secure),
+  });
+}
+
+/** Cuts a string to at most `bytes` bytes of UTF-8, on a character boundary. */
+function cutToBytes(text: string, bytes: number): string {
+  const encoder = new TextEncoder();
+  if (encoder.encode(text).length <= bytes) return text;
+  let cut = "";
+  let used = 0;
+  for (const char of text) {
+    const size = encoder.encode(char).length;
+    if (used + size > bytes - 3) break;
+    cut += char;
+    used += size;
+  }
+  return `${cut}…`;
+}
+
 function storageFor(
   secrets: string[],
   secure: boolean,
@@ -84,11 +144,7 @@ function storageFor(
       cookie: {
         name: SESSION_COOKIE_NAME,
         secrets,
-        httpOnly: true,
-        sameSite: "lax",
-        path: "/",
-        secure,
-        maxAge: SESSION_MAX_AGE_SECONDS,
+        ...cookieOptions(secure),
       },
     });
     storages.set(key, storage);
@@ -101,14 +157,26 @@ export type ConfirmationOutcome = NonNullable<SessionData["confirmation"]>;
 /** How long the thank-you page (and its calendar file) stays available after the link was followed. */
 export const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
 
+let toastCounter = 0;
+
 export class VisitorSession {
   readonly #storage: SessionStorage<SessionData, FlashData>;
   readonly #session: CookieSession;
   readonly #now: () => number;
   readonly #newId: () => string;
+  readonly #options: SessionOptions;
+  /** The session cookie must be written again. */
   #changed = false;
+  /** Toasts the request brought (oldest first), and those flashed while handling it. */
+  #waiting: ToastCookie[] = [];
+  #flashed: ToastCookie[] = [];
+  /** Toast cookies to delete: taken for this response, unreadable, or pushed out by newer ones. */
+  #spent = new Set<string>();
   /** Toasts taken for this response, given back if it turns out not to show them (a redirect). */
-  #taken: Toast[] = [];
+  #taken: ToastCookie[] = [];
+  /** The store generation from its own cookie, and whether this response raises it. */
+  #generation = 0;
+  #generationRaised = false;
 
   private constructor(
     storage: SessionStorage<SessionData, FlashData>,
@@ -117,6 +185,7 @@ export class VisitorSession {
   ) {
     this.#storage = storage;
     this.#session = session;
+    this.#options = options;
     this.#now = options.now ?? Date.now;
     this.#newId = options.newId ?? (() => crypto.randomUUID());
   }
@@ -136,6 +205,9 @@ export class VisitorSession {
     const visitor = new VisitorSession(storage, session, options);
     if (fresh) visitor.#changed = true;
     visitor.#dropExpiredSelection();
+    const cookies = cookieHeader ? parseCookies(cookieHeader) : {};
+    await visitor.#readToasts(cookieHeader ?? "", cookies);
+    visitor.#applyGeneration(cookies[GENERATION_COOKIE_NAME]);
     return visitor;
   }
 
@@ -180,16 +252,16 @@ export class VisitorSession {
   ): void {
     const at = this.#now();
     if (!outcome.ok) return this.#set("confirmation", { ok: false, at });
-    // Titles are the upstream's; cut to keep the cookie well under the browsers' 4 KB.
-    const rounds = outcome.rounds
-      .slice(0, 20)
-      .map(({ round, title }) => ({ round, title: title.slice(0, 300) }));
+    // Titles are the upstream's: together they get a byte budget, so twenty long ones keep the cookie under 4 KB.
+    const chosen = outcome.rounds.slice(0, 20);
+    const perTitle = Math.floor(
+      CONFIRMATION_TITLE_BUDGET_BYTES / Math.max(1, chosen.length),
+    );
+    const rounds = chosen.map(({ round, title }) => ({
+      round,
+      title: cutToBytes(title.slice(0, 300), perTitle),
+    }));
     this.#set("confirmation", { ok: true, at, dayId: outcome.dayId, rounds });
-  }
-
-  /** True once anything in the session changed in this request: the cookie must be written again. */
-  get changed(): boolean {
-    return this.#changed;
   }
 
   /** A new registration id forgets whether one was started under the previous id. */
@@ -219,25 +291,42 @@ export class VisitorSession {
    * next needed). The chosen orientation day stays.
    */
   clear(): void {
+    this.#forgetRegistration();
+    // A response to a request sent before this one carries the old session cookie; the raised generation, in a
+    // cookie that response does not write, makes that cookie forget its registration when it comes back.
+    this.#generation += 1;
+    this.#generationRaised = true;
+    this.#set("generation", this.#generation);
+  }
+
+  #forgetRegistration(): void {
     this.#set("registrationId", undefined);
     this.#set("registrationStarted", undefined);
     this.#set("schoolId", undefined);
     this.#set("anonymousUserId", undefined);
   }
 
-  /** A toast shown on the next page this visitor sees (flash: read once). */
+  /** A toast shown on the next page this visitor sees (read once), in a cookie of its own. */
   flashToast(toast: Toast): void {
-    const pending = this.#session.get("toasts") ?? [];
-    this.#session.flash("toasts", [...pending, toast]);
-    this.#changed = true;
+    // Time, then a counter (toasts of one request keep their order), then randomness (other instances).
+    toastCounter = (toastCounter + 1) % 36 ** 4;
+    const name = [
+      TOAST_COOKIE_PREFIX,
+      this.#now().toString(36).padStart(9, "0"),
+      toastCounter.toString(36).padStart(4, "0"),
+      crypto.randomUUID().slice(0, 6),
+    ].join("");
+    this.#flashed.push({ name, toast, brought: false });
   }
 
-  /** The toasts waiting to be shown; taking them removes them from the session. */
+  /** The toasts waiting to be shown; taking them removes them. */
   takeToasts(): Toast[] {
-    const toasts = this.#session.get("toasts") ?? [];
-    if (toasts.length > 0) this.#changed = true;
-    this.#taken.push(...toasts);
-    return toasts;
+    const taken = [...this.#waiting, ...this.#flashed];
+    for (const { name } of this.#waiting) if (name) this.#spent.add(name);
+    this.#waiting = [];
+    this.#flashed = [];
+    this.#taken.push(...taken);
+    return taken.map(({ toast }) => toast);
   }
 
   /**
@@ -246,15 +335,119 @@ export class VisitorSession {
    */
   restoreTakenToasts(): void {
     if (this.#taken.length === 0) return;
-    const flashed = this.#session.get("toasts") ?? [];
-    this.#session.flash("toasts", [...this.#taken, ...flashed]);
+    for (const { name } of this.#taken) this.#spent.delete(name);
+    this.#waiting = [
+      ...this.#taken.filter(({ brought }) => brought),
+      ...this.#waiting,
+    ];
+    this.#flashed = [
+      ...this.#taken.filter(({ brought }) => !brought),
+      ...this.#flashed,
+    ];
     this.#taken = [];
-    this.#changed = true;
   }
 
-  /** The Set-Cookie value that stores this session. */
-  commit(): Promise<string> {
-    return this.#storage.commitSession(this.#session);
+  /** True once anything must be written: the session cookie, a toast, or the generation. */
+  get changed(): boolean {
+    return (
+      this.#changed ||
+      this.#flashed.length > 0 ||
+      this.#spent.size > 0 ||
+      this.#generationRaised
+    );
+  }
+
+  /**
+   * The Set-Cookie values this response must send: the session cookie when it changed (cut down should it ever
+   * exceed what browsers keep, rather than fail the response), the toasts flashed or spent, and the generation.
+   */
+  async commit(): Promise<string[]> {
+    const headers: string[] = [];
+    if (this.#changed) headers.push(await this.#commitSession());
+    // Newest last; beyond MAX_TOASTS the oldest waiting ones go.
+    const live = [...this.#waiting, ...this.#flashed];
+    for (const { name } of live.slice(0, Math.max(0, live.length - MAX_TOASTS)))
+      if (name) this.#spent.add(name);
+    const written = new Set(live.slice(-MAX_TOASTS).map(({ name }) => name));
+    for (const { name, toast } of this.#flashed)
+      if (written.has(name))
+        headers.push(await signedCookie(name, this.#options).serialize(toast));
+    for (const name of this.#spent)
+      headers.push(
+        await signedCookie(name, this.#options).serialize("", {
+          maxAge: 0,
+          expires: new Date(0),
+        }),
+      );
+    if (this.#generationRaised)
+      headers.push(
+        serializeCookie(
+          GENERATION_COOKIE_NAME,
+          String(this.#generation),
+          cookieOptions(this.#options.secure),
+        ),
+      );
+    return headers;
+  }
+
+  async #commitSession(): Promise<string> {
+    for (;;) {
+      try {
+        const header = await this.#storage.commitSession(this.#session);
+        if (header.length <= MAX_COOKIE_BYTES) return header;
+      } catch {
+        // React Router refuses a cookie over 4 KB; shed below and try again.
+      }
+      // Only the confirmation's titles can grow; without them the cookie is a few hundred bytes.
+      const confirmation = this.#session.get("confirmation");
+      if (confirmation?.rounds?.some(({ title }) => title !== ""))
+        this.#session.set("confirmation", {
+          ...confirmation,
+          rounds: confirmation.rounds.map(({ round }) => ({
+            round,
+            title: "",
+          })),
+        });
+      else if (confirmation) this.#session.unset("confirmation");
+      else return this.#storage.commitSession(this.#session);
+    }
+  }
+
+  async #readToasts(
+    header: string,
+    cookies: Record<string, string | undefined>,
+  ): Promise<void> {
+    const names = Object.keys(cookies)
+      .filter((name) => name.startsWith(TOAST_COOKIE_PREFIX))
+      .sort();
+    const waiting: ToastCookie[] = [];
+    for (const name of names) {
+      const value: unknown = await signedCookie(name, this.#options).parse(
+        header,
+      );
+      const toast = ToastSchema.safeParse(value);
+      if (toast.success)
+        waiting.push({ name, toast: toast.data, brought: true });
+      else this.#spent.add(name);
+    }
+    // Toasts of the earlier versions' session cookie, shown once and then gone with the next write.
+    const legacy = this.#session.get("toasts") ?? [];
+    if (legacy.length > 0) this.#changed = true;
+    this.#waiting = [
+      ...legacy.map((toast) => ({ name: "", toast, brought: true })),
+      ...waiting,
+    ];
+  }
+
+  #applyGeneration(value: string | undefined): void {
+    const cleared = /^\d{1,9}$/.test(value ?? "") ? Number(value) : 0;
+    const own = this.#session.get("generation") ?? 0;
+    this.#generation = Math.max(cleared, own);
+    // The store was cleared after this cookie was written: what it says about a registration is stale.
+    if (own < cleared) {
+      this.#forgetRegistration();
+      this.#set("generation", cleared);
+    }
   }
 
   #set<K extends keyof SessionData>(

@@ -12,7 +12,7 @@ import type { Answer, Outgoing } from "./http";
 import { freePort, root, serverArgs } from "../../scripts/processes.mjs";
 import { holdMailToken } from "~/session/mail-token.server";
 import type { MailLinkPurpose } from "~/session/mail-token.server";
-import { VisitorSession } from "~/session/session.server";
+import { SESSION_COOKIE_NAME, VisitorSession } from "~/session/session.server";
 
 export type { Answer, Outgoing };
 
@@ -129,7 +129,10 @@ export async function sessionCookie(state: SessionState): Promise<string> {
       dayId: state.orientationDayId ?? 1,
       rounds: [{ round: 1, title: "Robots bouwen" }],
     });
-  return nameValue(await session.commit());
+  return (await session.commit())
+    .map(nameValue)
+    .filter((pair) => pair.startsWith(`${SESSION_COOKIE_NAME}=`))
+    .join("; ");
 }
 
 /** "<purpose>-token=…": a mailed link's token as the link's first response holds it. */
@@ -167,15 +170,12 @@ export function mergeCookies(
   return [...jar.values()].join("; ");
 }
 
-/** The messages a response flashed for the next page (the toasts in its session cookie). */
+/** The messages a response flashed for the next page (its toast cookies). */
 export async function flashedMessages(
   setCookies: string[] = [],
 ): Promise<string[]> {
-  const session = setCookies
-    .map(nameValue)
-    .find((pair) => pair.startsWith("session="));
-  if (!session) return [];
-  const visitor = await VisitorSession.load(session, {
+  const header = mergeCookies("", setCookies);
+  const visitor = await VisitorSession.load(header || null, {
     secrets: [SESSION_SECRET],
     secure: false,
   });
