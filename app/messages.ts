@@ -317,8 +317,14 @@ export const PRIVACY = {
   functional: "Functioneel",
   purposes: {
     session:
-      "Onthoudt je keuzes op deze site: je anonieme bezoekersnummer, het nummer van je inschrijving, de gekozen dag en school (die vervallen na 24 uur) en meldingen voor de volgende pagina. Ondertekend, zodat niemand het kan vervalsen.",
+      "Onthoudt je keuzes op deze site: je anonieme bezoekersnummer, het nummer van je inschrijving en de gekozen dag en school (die vervallen na 24 uur). Ondertekend, zodat niemand het kan vervalsen.",
+    generation:
+      "Zorgt dat een pagina die nog onderweg was je inschrijving niet terugzet nadat je bent uitgelogd of hebt geannuleerd.",
+    toast:
+      "Een melding voor de volgende pagina, zoals 'Toegevoegd aan favorieten'. Eén cookie per melding; weg zodra je hem hebt gezien.",
     favourites: "Welke workshops je als favoriet hebt gemarkeerd.",
+    favouriteItem:
+      "Eén wijziging van je favorieten, tot die in de lijst hierboven is verwerkt.",
     loginToken:
       "De code uit de inloglink in je e-mail, zodat die niet in de adresbalk blijft staan. Alleen voor de inlogpagina.",
     confirmToken:

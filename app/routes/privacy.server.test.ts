@@ -2,9 +2,12 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { cookieLifetime } from "~/messages";
-import { SITE_COOKIES } from "./privacy.server";
+import { NAME_VARIES, SITE_COOKIES } from "./privacy.server";
 
-/** Every `export const …_COOKIE_NAME = "…"` in the app's code: the cookies it sets by a name of their own. */
+/**
+ * Every `export const …_COOKIE_NAME = "…"` and `…_COOKIE_PREFIX = "…"` in the app's code: the cookies it sets by
+ * a name of their own, and the families of cookies (a prefix, listed with NAME_VARIES after it).
+ */
 function cookieNamesInCode(dir = "app"): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -13,9 +16,11 @@ function cookieNamesInCode(dir = "app"): string[] {
       return [];
     return [
       ...readFileSync(path, "utf8").matchAll(
-        /export const \w*COOKIE_NAME\w*\s*=\s*"([^"]+)"/g,
+        /export const \w*COOKIE_(NAME|PREFIX)\w*\s*=\s*"([^"]+)"/g,
       ),
-    ].map((match) => match[1]!);
+    ].map((match) =>
+      match[1] === "PREFIX" ? `${match[2]!}${NAME_VARIES}` : match[2]!,
+    );
   });
 }
 
