@@ -27,6 +27,8 @@ const availability = [
   { round: 3, available: true, seatsLeft: 12 },
 ];
 
+const roboticaWorkshop = { id: robotica.id, availability };
+
 function registration(waitlist?: { round: number; position: number }[]) {
   return draftRegistration({
     orientationDay: { id: 1, rondes },
@@ -111,22 +113,32 @@ describe("seatsHint", () => {
 describe("roundWaitlist", () => {
   it("offers joining a full round only, on a day open for registration, with a list", () => {
     const [full, current, open] = options([]);
-    expect(roundWaitlist(full!, robotica.id, true, false)).toEqual({
+    expect(roundWaitlist(full!, roboticaWorkshop, true, false)).toEqual({
       kind: "join",
     });
-    expect(roundWaitlist(current!, robotica.id, true, false).kind).toBe("none");
-    expect(roundWaitlist(open!, robotica.id, true, false).kind).toBe("none");
-    expect(roundWaitlist(full!, robotica.id, false, false).kind).toBe("none");
-    expect(roundWaitlist(full!, robotica.id, true, true).kind).toBe("none");
+    expect(roundWaitlist(current!, roboticaWorkshop, true, false).kind).toBe(
+      "none",
+    );
+    expect(roundWaitlist(open!, roboticaWorkshop, true, false).kind).toBe(
+      "none",
+    );
+    expect(roundWaitlist(full!, roboticaWorkshop, false, false).kind).toBe(
+      "none",
+    );
+    expect(roundWaitlist(full!, roboticaWorkshop, true, true).kind).toBe(
+      "none",
+    );
   });
 
   it("shows the place of an entry for this workshop, and offers joining where the entry is another workshop's", () => {
     const [full] = options([{ round: 1, position: 2 }]);
-    expect(roundWaitlist(full!, robotica.id, true, false)).toEqual({
+    expect(roundWaitlist(full!, roboticaWorkshop, true, false)).toEqual({
       kind: "waiting",
       position: 2,
     });
-    expect(roundWaitlist(full!, horeca.id, true, false)).toEqual({
+    expect(
+      roundWaitlist(full!, { id: horeca.id, availability }, true, false),
+    ).toEqual({
       kind: "join",
     });
   });
@@ -138,21 +150,67 @@ describe("roundWaitlist", () => {
       false,
     );
     expect(held!.badge).toBe("added");
-    expect(roundWaitlist(held!, horeca.id, true, false).kind).toBe("none");
+    expect(
+      roundWaitlist(held!, { id: horeca.id, availability }, true, false).kind,
+    ).toBe("none");
+  });
+});
+
+describe("a round the workshop is not held in", () => {
+  // The reference upstream sends seatsLeft: null for it; another upstream may leave the round out.
+  const notHeld = [
+    { round: 1, available: false, seatsLeft: null },
+    { round: 2, available: true, seatsLeft: 3 },
+  ];
+
+  it("offers no list, though its badge says 'Niet beschikbaar'", () => {
+    const [round1, , round3] = options([]);
+    const workshop = { id: robotica.id, availability: notHeld };
+    expect(roundWaitlist(round1!, workshop, true, false).kind).toBe("none");
+    expect(roundWaitlist(round3!, workshop, true, false).kind).toBe("none");
+  });
+
+  it("refuses a posted join as an unknown round", () => {
+    expect(joinBlocker(options([]), notHeld, 1, true, false)).toBe(
+      "unknownRound",
+    );
+  });
+
+  it("still offers a full round's list when the upstream counts no seats at all", () => {
+    const uncounted = [{ round: 1, available: false }];
+    const [round1] = options([]);
+    expect(
+      roundWaitlist(
+        round1!,
+        { id: robotica.id, availability: uncounted },
+        true,
+        false,
+      ),
+    ).toEqual({ kind: "join" });
   });
 });
 
 describe("joinBlocker", () => {
   it("lets a full round's join through", () => {
-    expect(joinBlocker(options([]), 1, true, false)).toBeNull();
+    expect(joinBlocker(options([]), availability, 1, true, false)).toBeNull();
   });
 
   it("refuses without a list, on a read-only day, for an unknown or an open round", () => {
-    expect(joinBlocker(options(), 1, false, false)).toBe("noWaitlist");
-    expect(joinBlocker(options([]), 1, true, true)).toBe("cannotRegisterYet");
-    expect(joinBlocker(options([]), 7, true, false)).toBe("unknownRound");
-    expect(joinBlocker(options([]), 2, true, false)).toBe("roundOpen");
-    expect(joinBlocker(options([]), 3, true, false)).toBe("roundOpen");
+    expect(joinBlocker(options(), availability, 1, false, false)).toBe(
+      "noWaitlist",
+    );
+    expect(joinBlocker(options([]), availability, 1, true, true)).toBe(
+      "cannotRegisterYet",
+    );
+    expect(joinBlocker(options([]), availability, 7, true, false)).toBe(
+      "unknownRound",
+    );
+    expect(joinBlocker(options([]), availability, 2, true, false)).toBe(
+      "roundOpen",
+    );
+    expect(joinBlocker(options([]), availability, 3, true, false)).toBe(
+      "roundOpen",
+    );
   });
 });
 

@@ -80,20 +80,37 @@ export type RoundWaitlist =
   { kind: "none" } | { kind: "join" } | { kind: "waiting"; position: number };
 
 /**
+ * Whether the workshop is held in the round at all. 'Niet beschikbaar' also marks a round the workshop is not
+ * given in; no list can fill that one. The upstream leaves such a round out of the availability or sends
+ * `seatsLeft: null` for it (decision 0023); an upstream that counts no seats at all leaves `seatsLeft` out.
+ */
+export function heldInRound(
+  availability: readonly AvailabilityEntry[],
+  round: number,
+): boolean {
+  const entry = availability.find((candidate) => candidate.round === round);
+  return entry !== undefined && entry.seatsLeft !== null;
+}
+
+/**
  * What the workshop page offers per round. An entry for this workshop is shown (and can be left) whatever the
- * round's state; joining needs a list, a day open for registration and a round that is full for this visitor
- * (a round holding this workshop is never full to its holder: cart.ts).
+ * round's state; joining needs a list, a day open for registration and a round of this workshop that is full for
+ * this visitor (a round holding this workshop is never full to its holder: cart.ts).
  */
 export function roundWaitlist(
-  option: Pick<RoundOption, "badge"> & { waitlist: WaitlistLine | null },
-  workshopId: number,
+  option: Pick<RoundOption, "number" | "badge"> & {
+    waitlist: WaitlistLine | null;
+  },
+  workshop: { id: number; availability: readonly AvailabilityEntry[] },
   offered: boolean,
   readonly: boolean,
 ): RoundWaitlist {
   if (!offered) return { kind: "none" };
-  if (option.waitlist?.workshop.id === workshopId)
+  if (option.waitlist?.workshop.id === workshop.id)
     return { kind: "waiting", position: option.waitlist.position };
   if (readonly || option.badge !== "unavailable") return { kind: "none" };
+  if (!heldInRound(workshop.availability, option.number))
+    return { kind: "none" };
   return { kind: "join" };
 }
 
@@ -103,6 +120,7 @@ export function roundWaitlist(
  */
 export function joinBlocker(
   options: ReadonlyArray<Pick<RoundOption, "number" | "badge">>,
+  availability: readonly AvailabilityEntry[],
   round: number,
   offered: boolean,
   readonly: boolean,
@@ -110,7 +128,7 @@ export function joinBlocker(
   if (!offered) return "noWaitlist";
   if (readonly) return "cannotRegisterYet";
   const option = options.find((candidate) => candidate.number === round);
-  if (!option) return "unknownRound";
+  if (!option || !heldInRound(availability, round)) return "unknownRound";
   if (option.badge !== "unavailable") return "roundOpen";
   return null;
 }

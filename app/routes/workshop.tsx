@@ -290,7 +290,13 @@ async function waitlistAction(
         workshop,
         readonly,
       );
-      const blocker = joinBlocker(options, round, offered, readonly);
+      const blocker = joinBlocker(
+        options,
+        workshop.availability,
+        round,
+        offered,
+        readonly,
+      );
       if (blocker) {
         const { status, ...result } = JOIN_REFUSALS[blocker];
         return data<AddResult>(result, { status });

@@ -106,7 +106,7 @@ export function RoundPicker({
     : rounds;
   const options = roundOptions(shown, workshop, readonly);
   const lists = options.map((option) =>
-    roundWaitlist(option, workshop.id, waitlistOffered, readonly),
+    roundWaitlist(option, workshop, waitlistOffered, readonly),
   );
   const preselected = preselectedRound(
     roundOptions(rounds, workshop, readonly),
