@@ -13,6 +13,7 @@ export default [
   route("login", "routes/login.tsx"),
   route("inschrijving-bevestigen", "routes/confirm.tsx"),
   route("contact", "routes/contact.tsx"),
+  route("privacy", "routes/privacy.tsx"),
   route("under-construction", "routes/under-construction.tsx"),
   // Resource routes: forms post here and are sent back where they came from.
   route("winkelwagen", "routes/cart.tsx"),

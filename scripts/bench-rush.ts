@@ -4,6 +4,8 @@
  * comes from this one address), runs RUSH_STUDENTS (default 500) students, RUSH_CONCURRENCY (default 50) at a
  * time (with four extra workshops of RUSH_STUDENTS seats a round, so every student can register), then prints registrations per minute, p50/p95/p99 per step (a post with the page it redirects to), how often a round filled up under a student,
  * the web app's memory before and after, and the upstream's checks: nothing oversold, every registration once.
+ * Then a waiting-list wave (scripts/waitlist-wave.ts; RUSH_WAVE_WAITERS, default 200, join through the site besides
+ * the cascaders): promotions, and whether every freed seat went to the first in line.
  * Exits non-zero when a check fails.
  */
 import { startBenchServers } from "./bench-servers";
@@ -15,9 +17,11 @@ import {
   percentile,
   runRush,
 } from "./rush";
+import { promotionMails, runWaitlistWave } from "./waitlist-wave";
 
 const students = Number(process.env.RUSH_STUDENTS ?? 500);
 const concurrency = Number(process.env.RUSH_CONCURRENCY ?? 50);
+const waveWaiters = Number(process.env.RUSH_WAVE_WAITERS ?? 200);
 
 const servers = await startBenchServers(
   { RATE_LIMIT_POSTS: "0", RATE_LIMIT_MESSAGES: "0" },
@@ -44,6 +48,16 @@ try {
   });
   clearInterval(sampler);
   const rssAfter = servers.rssMb();
+  // Then the waiting list: scarce workshops filled, students waiting, and a wave of seats given up at once.
+  const wave = await runWaitlistWave({
+    upstreamUrl: servers.upstreamUrl,
+    appUrl: servers.appUrl,
+    day: await firstDayId(servers.appUrl),
+    workshops: 4,
+    seats: 5,
+    waiters: waveWaiters,
+    concurrency,
+  });
   const check = checkUpstream(servers.upstreamDb, result.completed);
   const minutes = result.elapsedMs / 60_000;
 
@@ -76,6 +90,28 @@ try {
     "duplicated registrations": check.duplicated.length,
     "web app RSS before → after (MB)": `${rssBefore} → ${rssAfter}`,
   });
+  console.log(
+    `\nWaiting-list wave (waiters join through the site, seats given up through the upstream's API): ${wave.lists} lists, ${(wave.elapsedMs / 1000).toFixed(1)} s`,
+  );
+  console.table({
+    "registrations waiting before the wave": wave.waiting,
+    "seats given up: cancelled / changed / removed from the cart": `${wave.cancellations} / ${wave.changes} / ${wave.removals}`,
+    promotions: wave.promotions,
+    "promotions that freed a seat in turn (cascades)": wave.cascades,
+    "still waiting after the wave": wave.stillWaiting,
+    "'Er is een plek vrijgekomen' mails / promotions with an address": `${promotionMails(servers.upstreamDb)} / ${wave.promotionsWithAddress}`,
+    "moved up out of order": wave.outOfOrder.length,
+    "lost from their list": wave.lost.length,
+    "lists waiting beside a free seat": wave.seatLeftFree.length,
+    "failed calls": wave.failed.length,
+  });
+  for (const problem of [
+    ...wave.outOfOrder,
+    ...wave.lost,
+    ...wave.seatLeftFree,
+    ...wave.failed,
+  ].slice(0, 5))
+    console.log(problem);
   if (rssSeries.length > 0)
     console.log(`web app RSS every 30 s (MB): ${rssSeries.join(", ")}`);
   for (const failure of result.failed.slice(0, 5))
@@ -87,7 +123,11 @@ try {
     check.lost.length +
     check.duplicated.length +
     result.serverErrors +
-    result.failed.length;
+    result.failed.length +
+    wave.outOfOrder.length +
+    wave.lost.length +
+    wave.seatLeftFree.length +
+    wave.failed.length;
 } finally {
   servers.stop();
 }

@@ -1,6 +1,6 @@
 // `npm test`: typecheck, lint, unit tests, production build, the fault and fuzz suites, the contract suite against
-// the reference upstream, the end-to-end suite (JavaScript on and off) and the proxy suite (behind nginx with TLS).
-// Stops at the first failing step.
+// the reference upstream (with and without the waiting list), the end-to-end suite (JavaScript on and off) and the
+// proxy suite (behind nginx with TLS). Stops at the first failing step.
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -50,30 +50,49 @@ await step("build", () => run("npm", ["run", "build"]));
 await step("fault, fuzz and rush suites (production build, no browser)", () =>
   run(bin("vitest"), ["run", "--config", "vitest.robustness.config.ts"]),
 );
-await step("contract suite (reference upstream)", async () => {
-  const port = await freePort();
-  const upstream = await startUpstream({
-    port,
-    db: join(tmpdir(), `contract-${process.pid}.sqlite`),
-    reset: true,
-  });
-  try {
-    return await run(
-      bin("vitest"),
-      ["run", "--config", "vitest.contract.config.ts"],
+// Both kinds of upstream the contract allows (decision 0023), in parallel: the whole suite with the waiting list, and
+// its waiting-list file without it (nothing else in the suite depends on the list).
+await step(
+  "contract suite (reference upstream, with and without the waiting list)",
+  async () => {
+    const kinds = [
+      { name: "offered", env: {}, files: [] },
       {
-        env: {
-          ...process.env,
-          UPSTREAM_URL: upstream.url,
-          CONTRACT_WRITE: "true",
-          CONTRACT_MAILBOX_URL: `${upstream.url}/dev/mailbox.json`,
-        },
+        name: "absent",
+        env: { UPSTREAM_WAITLIST: "0" },
+        files: ["tests/contract/waitlist.test.ts"],
       },
+    ];
+    const codes = await Promise.all(
+      kinds.map(async (kind) => {
+        const upstream = await startUpstream({
+          port: await freePort(),
+          db: join(tmpdir(), `contract-${kind.name}-${process.pid}.sqlite`),
+          reset: true,
+          env: kind.env,
+        });
+        try {
+          return await run(
+            bin("vitest"),
+            ["run", "--config", "vitest.contract.config.ts", ...kind.files],
+            {
+              env: {
+                ...process.env,
+                UPSTREAM_URL: upstream.url,
+                CONTRACT_WRITE: "true",
+                CONTRACT_MAILBOX_URL: `${upstream.url}/dev/mailbox.json`,
+                CONTRACT_WAITLIST: kind.name,
+              },
+            },
+          );
+        } finally {
+          upstream.child.kill("SIGTERM");
+        }
+      }),
     );
-  } finally {
-    upstream.child.kill("SIGTERM");
-  }
-});
+    return codes.find((code) => code !== 0) ?? 0;
+  },
+);
 await step("chromium", ensureChromium);
 await step("end-to-end (JavaScript on and off)", () =>
   run(bin("playwright"), ["test"]),

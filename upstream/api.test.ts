@@ -377,9 +377,9 @@ describe("workshops and seats", () => {
     expect(list.map((w) => w.slug)).toEqual(["koken", "robotica", "vol"]);
     const koken = list.find((w) => w.slug === "koken")!;
     expect(koken.availability).toEqual([
-      { round: 1, available: true },
-      { round: 2, available: true },
-      { round: 3, available: false },
+      { round: 1, available: true, seatsLeft: 1 },
+      { round: 2, available: true, seatsLeft: 1 },
+      { round: 3, available: false, seatsLeft: null },
     ]);
     expect(koken).toMatchObject({
       provider: { display: "Hogeschool", image: null },
@@ -458,7 +458,7 @@ describe("workshops and seats", () => {
           params: { slug: "koken" },
         })
       )[0],
-    ).toEqual({ round: 1, available: true });
+    ).toEqual({ round: 1, available: true, seatsLeft: 0 });
     expect(
       (
         await t.ok("availability", {
@@ -466,7 +466,7 @@ describe("workshops and seats", () => {
           params: { slug: "koken" },
         })
       )[0],
-    ).toEqual({ round: 1, available: false });
+    ).toEqual({ round: 1, available: false, seatsLeft: 0 });
     const full = await t.call("update", {
       registrationId: second.id,
       body: { choices: [{ round: 1, workshop: workshops.koken! }] },

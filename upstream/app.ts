@@ -40,6 +40,8 @@ export interface AppOptions {
   latencyMs?: number;
   /** Test only: see ServiceConfig.seatCheckDelayMs. */
   seatCheckDelayMs?: number;
+  /** Offers the waiting list (ServiceConfig.waitlist); on unless false. */
+  waitlist?: boolean;
   renderMedia?: MediaRenderer;
   /**
    * Test only: serves POST /dev/test/workshop, which adds a workshop with the given seats to a day (end-to-end
@@ -124,13 +126,10 @@ function handlers(service: Service): Handlers {
     pendingConfirmation: ({ site, body, registrationId }) =>
       service.pendingConfirmation(site, registrationId, body),
     delete: ({ site, registrationId }) => service.remove(site, registrationId),
-    // Not offered yet: the contract's answer of an upstream without a waiting list.
-    waitlistJoin: () => {
-      throw new HttpError(404, "no waiting list");
-    },
-    waitlistLeave: () => {
-      throw new HttpError(404, "no waiting list");
-    },
+    waitlistJoin: ({ site, body, registrationId }) =>
+      service.waitlistJoin(site, registrationId, body),
+    waitlistLeave: ({ site, body, registrationId }) =>
+      service.waitlistLeave(site, registrationId, body),
     workshops: ({ site, registrationId }) =>
       service.workshops(site, registrationId),
     workshop: ({ site, params, registrationId }) =>
@@ -207,6 +206,7 @@ export function createApp(db: Db, options: AppOptions = {}): UpstreamApp {
     rateLimit: options.rateLimit ?? { max: 5, windowMinutes: 15 },
     mailer,
     seatCheckDelayMs: options.seatCheckDelayMs,
+    waitlist: options.waitlist ?? true,
   });
   const handle = handlers(service);
   const once = createReplays(db, now);
@@ -368,6 +368,8 @@ export function createApp(db: Db, options: AppOptions = {}): UpstreamApp {
               },
               work,
             );
+      // Any call may have moved someone up the waiting list (a swept draft's seats), which sends mail.
+      mailer.deliver();
       if (answer.status === 204) return c.body(null, 204);
       return c.json(
         answer.body as object,

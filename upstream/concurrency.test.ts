@@ -160,3 +160,61 @@ it("never oversells when several processes share the database file", async () =>
   expect(result).toEqual({ ok: SEATS, full: DRAFTS - SEATS });
   expect(seatsTaken(t.server, workshop, 2)).toBe(SEATS);
 });
+
+// The waiting list (decision 0023): a released seat goes to the first in line in the releasing transaction, so a
+// newcomer racing for it from another process never finds it free, however the requests interleave.
+it("gives every released seat to the first in line while newcomers race for it from other processes", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "upstream-waitlist-"));
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const file = path.join(dir, "upstream.sqlite");
+  const { t, drafts, workshop } = await raceSetup({ db: file });
+  const ids = drafts.map((d) => d.id);
+  const holders = ids.slice(0, SEATS);
+  const waiters = ids.slice(SEATS, 3 * SEATS);
+  const newcomers = ids.slice(3 * SEATS);
+  for (const id of holders)
+    await t.ok("update", {
+      registrationId: id,
+      body: { choices: [{ round: 2, workshop }] },
+    });
+  for (const id of waiters)
+    await t.ok("waitlistJoin", {
+      registrationId: id,
+      body: { round: 2, workshop },
+    });
+  const urls = [
+    t.server.url,
+    ...(await Promise.all([spawnUpstream(file), spawnUpstream(file)])),
+  ];
+
+  const [cancelled, raced] = await Promise.all([
+    Promise.all(
+      holders.map((id, i) =>
+        fetch(
+          `${urls[i % urls.length]}${API_BASE_PATH}${ENDPOINTS.delete.path}`,
+          {
+            method: ENDPOINTS.delete.method,
+            headers: {
+              [HEADERS.apiKey]: TEST_API_KEY,
+              [HEADERS.siteHost]: "localhost:3000",
+              [HEADERS.registrationId]: id,
+            },
+          },
+        ).then((response) => response.status),
+      ),
+    ),
+    race(urls.slice(1), newcomers, workshop),
+  ]);
+  expect(cancelled).toEqual(holders.map(() => 200));
+  expect(raced).toEqual({ ok: 0, full: newcomers.length });
+  expect(seatsTaken(t.server, workshop, 2)).toBe(SEATS);
+  for (const id of waiters.slice(0, SEATS))
+    expect(
+      (await t.ok("registration", { registrationId: id })).choices["2"]
+        ?.workshop.id,
+    ).toBe(workshop);
+  for (const [i, id] of waiters.slice(SEATS).entries())
+    expect(
+      (await t.ok("registration", { registrationId: id })).waitlist,
+    ).toEqual([expect.objectContaining({ round: 2, position: i + 1 })]);
+}, 90_000);

@@ -31,6 +31,8 @@ const EnvSchema = z.object({
     .min(0)
     .max(1000)
     .default(0),
+  /** "0" answers as an upstream without a waiting list does (404 on its calls, no seat counts): decision 0023. */
+  UPSTREAM_WAITLIST: z.enum(["0", "1"]).default("1"),
   /** Test only: "1" serves the dev route that adds workshops (app.ts, testHooks). Never set in a deployment. */
   UPSTREAM_TEST_HOOKS: z.enum(["0", "1"]).default("0"),
 });

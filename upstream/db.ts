@@ -207,6 +207,20 @@ const MIGRATIONS: string[] = [
   );
   CREATE INDEX idempotent_answers_created ON idempotent_answers (created_at);
   `,
+  `
+  -- The waiting list (decision 0023): a registration waits for at most one workshop per round. The id gives the
+  -- order of joining (AUTOINCREMENT never reuses one), so a list is served first come, first served.
+  CREATE TABLE waitlist (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    registration_id TEXT NOT NULL REFERENCES registrations(id) ON DELETE CASCADE,
+    round_number INTEGER NOT NULL,
+    workshop_id INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    UNIQUE (registration_id, round_number),
+    FOREIGN KEY (workshop_id, round_number) REFERENCES workshop_rounds(workshop_id, round_number) ON DELETE CASCADE
+  );
+  CREATE INDEX waitlist_queue ON waitlist (workshop_id, round_number, id);
+  `,
 ];
 
 /** Opens (creating its folder) and migrates the database. ":memory:" gives a private in-memory one. */

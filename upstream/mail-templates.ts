@@ -89,6 +89,19 @@ export function changedMail(summary: RegistrationSummary): MailContent {
   ]);
 }
 
+/** The waiting list moved the registration into a seat (decision 0023). */
+export function seatFreedMail(
+  summary: RegistrationSummary,
+  seat: { workshop: string; round: number; startTime: string; endTime: string },
+): MailContent {
+  return compose("Er is een plek vrijgekomen", [
+    `Hoi ${summary.name},`,
+    `Er is een plek vrijgekomen bij ${seat.workshop} in ronde ${seat.round} (${seat.startTime} - ${seat.endTime}). Je stond op de wachtlijst, dus deze workshop staat nu in je inschrijving.`,
+    "Dit is je inschrijving nu:",
+    ...summaryBlocks(summary),
+  ]);
+}
+
 export function cancelledMail(summary: RegistrationSummary): MailContent {
   return compose("Je inschrijving is geannuleerd", [
     `Hoi ${summary.name},`,

@@ -26,6 +26,7 @@ const server = await createUpstreamServer({
   mailTransport: env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : undefined,
   renderMedia,
   testHooks: env.UPSTREAM_TEST_HOOKS === "1",
+  waitlist: env.UPSTREAM_WAITLIST === "1",
 });
 
 console.log(

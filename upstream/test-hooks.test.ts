@@ -47,6 +47,7 @@ describe("POST /dev/test/workshop", () => {
     expect(workshop.availability.find((entry) => entry.round === 1)).toEqual({
       round: 1,
       available: true,
+      seatsLeft: 1,
     });
     await t.ok("update", {
       registrationId: first.id,

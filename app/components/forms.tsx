@@ -350,16 +350,60 @@ function subscribeToAttempts(listener: () => void): () => void {
   return () => attemptListeners.delete(listener);
 }
 
-/** Whether the form was sent, or an attempt refused in the browser, on this page (this history entry). */
-function useSubmitAttempted(formId: string): boolean {
+/** How often the form was sent, or an attempt refused in the browser, on this page (this history entry). */
+function useSubmitAttempts(formId: string): number {
   const { key } = useLocation();
-  const count = useSyncExternalStore(
+  return useSyncExternalStore(
     subscribeToAttempts,
     () => submitAttempts.get(attemptKey(key, formId)) ?? 0,
     () => 0,
   );
-  return count > 0;
 }
+
+/**
+ * After every failed attempt to send (the first, the second, one pressed while the page was still hydrating), focus
+ * goes to what is wrong: the element `targetId` names. Conform moves focus to the first invalid field itself, but
+ * not in every case (a submit React replays after hydration, a server's refusal of a form the browser let through);
+ * whenever focus is still on the form's submit button, or nowhere, once the errors show, it moves here. Focus
+ * anywhere else is the visitor's own and stays. Without JavaScript the server renders the same place with
+ * `autofocus`.
+ */
+export function useFocusOnErrors(
+  formId: string,
+  targetId: string | undefined,
+): number {
+  const attempts = useSubmitAttempts(formId);
+  useEffect(() => {
+    if (attempts === 0 || !targetId) return;
+    const active = document.activeElement;
+    const stuck =
+      active === null ||
+      active === document.body ||
+      ((active instanceof HTMLButtonElement ||
+        active instanceof HTMLInputElement) &&
+        active.type === "submit" &&
+        active.form?.id === formId);
+    if (stuck) document.getElementById(targetId)?.focus();
+  }, [attempts, targetId, formId]);
+  return attempts;
+}
+
+/**
+ * The page's title, with 'Fout: ' in front while a failed submit's errors show (GOV.UK's pattern), so a screen
+ * reader's first words on the page say so. React puts it in the head, on the server too; a page that renders it has
+ * no title in its `meta`.
+ */
+export function PageTitle({
+  title,
+  failed = false,
+}: {
+  title: string;
+  failed?: boolean;
+}) {
+  return <title>{failed ? `${ERROR_TITLE_PREFIX}${title}` : title}</title>;
+}
+
+export const ERROR_TITLE_PREFIX = "Fout: ";
 
 /** The visible name of each field that can be invalid, in the order of the page: the summary lists them so. */
 export type FieldLabels<Name extends string> = Partial<Record<Name, string>>;
@@ -373,11 +417,14 @@ export function FormErrors<Name extends string>({
   form,
   fields,
   labels,
+  title,
   children,
 }: {
   form: FormErrorsForm;
   fields: Record<Name, { id: string; name: string; errors?: string[] }>;
   labels: FieldLabels<Name>;
+  /** The page's title (PageTitle): the form says when it starts with 'Fout: '. */
+  title: string;
   children: React.ReactNode;
 }) {
   const hydrated = useHydrated();
@@ -387,20 +434,28 @@ export function FormErrors<Name extends string>({
   const [startedFailed] = useState(form.status === "error");
   // With JavaScript a submit refused in the browser never reaches the server: the summary shows from the
   // first attempt to send on, and follows the errors as they are put right.
-  const attempted = useSubmitAttempted(form.id);
-  const failed = startedFailed || attempted;
-
   const invalid = (Object.keys(labels) as Name[]).flatMap((name) => {
     const field = fields[name];
     const message = field.errors?.[0];
     return message ? [{ field, label: labels[name] ?? name, message }] : [];
   });
+  const formAlert = Boolean(form.errors?.length);
+  const attempted =
+    useFocusOnErrors(
+      form.id,
+      invalid[0]?.field.id ?? (formAlert ? form.errorId : undefined),
+    ) > 0;
+  const failed = startedFailed || attempted;
   // With JavaScript Conform moves focus itself; the server can only say where the page opens.
   const serverFocus = !hydrated && form.status === "error";
   const focusedField = serverFocus ? invalid[0]?.field.name : undefined;
 
   return (
     <>
+      <PageTitle
+        title={title}
+        failed={failed && (invalid.length > 0 || formAlert)}
+      />
       <FormAlert form={form} autoFocus={serverFocus && invalid.length === 0} />
       {failed && invalid.length > 0 ? <ErrorSummary items={invalid} /> : null}
       <FocusedField.Provider value={focusedField}>
@@ -424,7 +479,8 @@ export function FormAlert({
       variant="destructive"
       role="alert"
       id={form.errorId}
-      tabIndex={autoFocus ? -1 : undefined}
+      // Focusable, for the focus after a failed submit (useFocusOnErrors) as for the server's autofocus.
+      tabIndex={-1}
       // Without JavaScript the page opens at the only thing to read.
       autoFocus={autoFocus}
       className="scroll-mt-24"

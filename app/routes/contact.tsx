@@ -91,9 +91,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return sent();
 }
 
-export function meta() {
-  return [{ title: "Stel een vraag" }];
-}
+/** The page's title comes with the form (PageTitle): 'Fout: ' in front while its errors show. */
+const TITLE = "Stel een vraag";
 
 export default function Contact({
   loaderData,
@@ -108,7 +107,7 @@ export default function Contact({
       id="inhoud"
       className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-8"
     >
-      <h1 className="text-3xl font-bold">Stel een vraag</h1>
+      <h1 className="text-3xl font-bold">{TITLE}</h1>
       <div className="grid gap-10 lg:grid-cols-[1.25fr_1fr]">
         <QuestionForm key={key} lastResult={actionData?.result} />
         <section
@@ -215,7 +214,7 @@ function QuestionForm({
         {...getFormProps(form)}
         className="flex flex-col gap-5"
       >
-        <FormErrors form={form} fields={fields} labels={LABELS}>
+        <FormErrors form={form} fields={fields} labels={LABELS} title={TITLE}>
           <TextField
             label={LABELS.name}
             field={fields.name}

@@ -204,14 +204,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(href("/"));
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  return [
-    {
-      title: data?.cart.created
-        ? "Inschrijving wijzigen"
-        : "Inschrijving afronden",
-    },
-  ];
+/** The page's title comes with the form (PageTitle): 'Fout: ' in front while its errors show. */
+function pageTitle(created: boolean) {
+  return created ? "Inschrijving wijzigen" : "Inschrijving afronden";
 }
 
 export default function RegistrationForm({
@@ -228,9 +223,7 @@ export default function RegistrationForm({
       className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-8"
     >
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <h1 className="text-3xl font-bold">
-          {cart.created ? "Inschrijving wijzigen" : "Inschrijving afronden"}
-        </h1>
+        <h1 className="text-3xl font-bold">{pageTitle(cart.created)}</h1>
         <Cart cart={cart} open={cartOpen} />
       </div>
       <div className="grid items-start gap-10 lg:grid-cols-[1fr_1.4fr]">
@@ -335,9 +328,10 @@ function PersonalDetailsForm({
       <h2 id="gegevens-titel" className="text-xl font-bold">
         Jouw gegevens
       </h2>
+      {/* No preventScrollReset: a refused send stays put anyway (React Router keeps the scroll of a POST that
+          answers with the page), and the success's redirect must open Home at the top. */}
       <Form
         method="post"
-        preventScrollReset
         {...getFormProps(form)}
         className="flex flex-col gap-5"
       >
@@ -350,6 +344,7 @@ function PersonalDetailsForm({
           }}
           fields={fields}
           labels={labels}
+          title={pageTitle(created)}
         >
           <RadioGroupField
             legend={LABELS.geslacht}

@@ -15,13 +15,19 @@ import {
   useLocation,
   useNavigation,
 } from "react-router";
+import { useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";
 import type { Route } from "./+types/school-select";
 import {
   SCHOOL_INTENT,
   SchoolButton,
 } from "~/components/registration/school-button";
-import { IdempotencyField } from "~/components/forms";
+import {
+  IdempotencyField,
+  PageTitle,
+  useFocusOnErrors,
+} from "~/components/forms";
 import { Alert, ErrorAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
@@ -203,9 +209,8 @@ async function login(
   return redirect(href("/inschrijven"));
 }
 
-export function meta() {
-  return [{ title: "Inschrijven" }];
-}
+/** The page's title comes with the login box when it shows (PageTitle): 'Fout: ' in front while its error shows. */
+const TITLE = "Inschrijven";
 
 function LoginBox({
   lastResult,
@@ -227,12 +232,25 @@ function LoginBox({
   const busy =
     navigation.state !== "idle" &&
     navigation.formData?.get("intent") === LOGIN_INTENT;
+  const hydrated = useHydrated();
+  const emailInvalid = Boolean(fields.email.errors?.length);
+  const formAlert = Boolean(form.errors?.length);
+  // As the larger forms do (FormErrors): focus on what is wrong after every failed attempt, 'Fout: ' in the title.
+  const [startedFailed] = useState(form.status === "error");
+  const attempts = useFocusOnErrors(
+    form.id,
+    emailInvalid ? fields.email.id : formAlert ? form.errorId : undefined,
+  );
+  const failed = (startedFailed || attempts > 0) && (emailInvalid || formAlert);
+  // Without JavaScript the server can only say where the page opens.
+  const serverFocus = !hydrated && form.status === "error";
 
   return (
     <section
       aria-labelledby="login-titel"
       className="flex flex-col gap-4 rounded-lg border border-gray-300 bg-white p-5 dark:border-gray-700 dark:bg-gray-900"
     >
+      <PageTitle title={TITLE} failed={failed} />
       <h2 id="login-titel" className="text-xl font-bold">
         Ben je al ingeschreven?
       </h2>
@@ -244,7 +262,14 @@ function LoginBox({
         <input type="hidden" name="intent" value={LOGIN_INTENT} />
         <IdempotencyField />
         {form.errors?.length ? (
-          <Alert variant="destructive" role="alert" id={form.errorId}>
+          <Alert
+            variant="destructive"
+            role="alert"
+            id={form.errorId}
+            tabIndex={-1}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- only after a refused login, to open the page at it
+            autoFocus={serverFocus && !emailInvalid}
+          >
             <CircleAlert aria-hidden="true" />
             <p>{form.errors.join(" ")}</p>
           </Alert>
@@ -255,6 +280,8 @@ function LoginBox({
               {...getInputProps(fields.email, { type: "email" })}
               key={fields.email.key}
               autoComplete="email"
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- only after a refused login, to open the page at it
+              autoFocus={serverFocus && emailInvalid}
             />
           </FormField>
           <Button
@@ -290,7 +317,11 @@ export default function SchoolSelect({
         <ErrorAlert message={schoolError ?? MESSAGES.genericError} />
       ) : null}
 
-      {created ? null : <LoginBox key={key} lastResult={actionData} />}
+      {created ? (
+        <PageTitle title={TITLE} />
+      ) : (
+        <LoginBox key={key} lastResult={actionData} />
+      )}
 
       {noEvents ? (
         <section className="flex flex-col items-start gap-4">

@@ -369,7 +369,7 @@ export default function WorkshopPage({
         >
           <ArrowLeft aria-hidden="true" className="size-4" />
           {WORKSHOP_PAGE.back}
-        </Link>
+        </Link>{" "}
         <Cart
           cart={cart}
           open={justAdded || (loaderData.cartOpen && added.data === undefined)}

@@ -15,6 +15,11 @@ import { getRequestState } from "./request-state.server";
 
 export type MailLinkPurpose = keyof typeof MAIL_LINK_PATHS;
 
+/** The cookie that holds a mailed link's token, per link: `login-token`, `confirm-token`. */
+export function mailTokenCookieName(purpose: MailLinkPurpose): string {
+  return `${purpose}-token`;
+}
+
 /** Long enough to read a page and press a button; the upstream's own token expiry still applies. */
 export const MAIL_TOKEN_MAX_AGE_SECONDS = 30 * 60;
 
@@ -38,7 +43,7 @@ function tokenCookie(
   const key = `${purpose}\n${secure}\n${secrets.join("\n")}`;
   let cookie = cookies.get(key);
   if (!cookie) {
-    cookie = createCookie(`${purpose}-token`, {
+    cookie = createCookie(mailTokenCookieName(purpose), {
       secrets,
       httpOnly: true,
       // Lax: the cookie is set by the response to a navigation from the mail (another site) and read on the

@@ -119,8 +119,9 @@ export const AvailabilityEntrySchema = z.object({
   round: z.number().int().positive(),
   available: z.boolean(),
   /**
-   * Optional (waiting list, decision 0023): seats still free in this round, whoever asks. An upstream that does not
-   * count seats leaves it out (or sends null); the site then shows no 'Nog n plekken' hint.
+   * Optional (waiting list, decision 0023): seats still free in this round, whoever asks; 0 means full. An upstream
+   * that does not count seats leaves it out (or sends null), as it does for a round the workshop is not held in; the
+   * site then shows no 'Nog n plekken' hint.
    */
   seatsLeft: z.number().int().nonnegative().nullable().optional(),
 });
@@ -478,7 +479,7 @@ export const ENDPOINTS = {
     registration: true,
     errors: {
       404: "workshop or round not found, or no waiting list offered",
-      409: "round not full, already chosen, or day read-only",
+      409: "round not full, workshop not held in the round, already chosen, or day read-only",
       501: "no waiting list offered",
     },
     idempotencyKey: true,

@@ -398,6 +398,8 @@ test("a sent form lands on Home with the success message, the store cleared", as
   await submitButton(page).click();
 
   await expect(page).toHaveURL(/\/$/);
+  // Home opens at the top, where the success message is.
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
   if (javaScriptEnabled()) {
     const dialog = page.getByRole("dialog", { name: MESSAGES.registeredNew });
     await expect(dialog).toBeVisible();

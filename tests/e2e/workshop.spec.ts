@@ -10,22 +10,19 @@ import {
   serverSideOnly,
   untilHydrated,
 } from "./support/flow";
-import type {
-  APIRequestContext,
-  Browser,
-  Locator,
-  Page,
-} from "@playwright/test";
-import { APP_URL, UPSTREAM_URL } from "../../playwright.config";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { APP_URL } from "../../playwright.config";
 import { MESSAGES } from "../../app/messages";
 import { buildDemoData } from "../../upstream/demo/data";
 import { expectNoA11yViolations } from "./support/axe";
 import {
+  addTestWorkshop,
   createConfirmedRegistration,
   createWithFirstSchool,
   fetchRegistration,
   upstreamCall,
   visitorForDay,
+  visitorPage,
   type DayVisitor,
   type Visitor,
 } from "./support/registration";
@@ -308,15 +305,6 @@ test("a read-only day offers no round and refuses a forced add", async ({
   );
 });
 
-/** A visitor in a browser of their own, beside the test's page. */
-async function visitorPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({
-    javaScriptEnabled: javaScriptEnabled(),
-    baseURL: APP_URL,
-  });
-  return context.newPage();
-}
-
 /**
  * Both pages' visitors get a registration for the afternoon day, and the day a workshop of this test's own with
  * one seat in round 1, so no other test takes it.
@@ -330,16 +318,12 @@ async function oneSeatBetween(
     await visitorWithSchool(pages[0], request, DAY.afternoon),
     await visitorWithSchool(pages[1], request, DAY.afternoon),
   ];
-  const slug = `${display.toLowerCase().replaceAll(" ", "-")}-${test.info().project.name}-${Date.now().toString(36)}`;
-  const added = await request.post(`${UPSTREAM_URL}/dev/test/workshop`, {
-    data: {
-      orientationDay: visitors[0]!.orientationDayId,
-      slug,
-      display,
-      seats: { "1": 1 },
-    },
-  });
-  expect(added.status()).toBe(200);
+  const slug = await addTestWorkshop(
+    request,
+    visitors[0]!.orientationDayId,
+    display,
+    { "1": 1 },
+  );
   return { visitors, slug };
 }
 
@@ -467,4 +451,42 @@ test("a created registration's cart offers 'Inschrijving wijzigen' and 'Inschrij
   await expect(panel.getByText("Inschrijving annuleren")).toBeVisible();
   await expect(panel.getByText("1 geselecteerde workshop(s).")).toBeVisible();
   await expectNoA11yViolations(page);
+});
+
+test("the add button says what pressing does: without JavaScript 'Aanpassen' for a workshop in the cart, never 'Geselecteerd'", async ({
+  page,
+  request,
+}) => {
+  const visitor = await visitorWithSchool(page, request);
+  const submit = page
+    .getByRole("region", { name: "Inschrijven" })
+    .getByRole("button", { name: /^(Toevoegen|Aanpassen|Geselecteerd)$/ });
+
+  await page.goto("/workshop/verpleegkunde");
+  await untilHydrated(page);
+  await expect(submit).toHaveText("Toevoegen");
+  await addTo(page, 1, "Toevoegen");
+  await closeCart(page);
+
+  // Back on the page: round 1 holds the workshop and is preselected.
+  await page.goto("/workshop/verpleegkunde");
+  await untilHydrated(page);
+  await expect(round(page, 1)).toBeChecked();
+  if (javaScriptEnabled()) {
+    // With JavaScript the spec's rules: the chosen round's state, then what the picked round allows.
+    await expect(submit).toHaveText("Geselecteerd");
+    await expect(submit).toBeDisabled();
+    await round(page, 2).check();
+    await expect(submit).toHaveText("Toevoegen");
+  } else {
+    await expect(submit).toHaveText("Aanpassen");
+    await expect(submit).toBeEnabled();
+    await round(page, 2).check();
+  }
+  await submit.click();
+  await expect(cartPanel(page)).toBeVisible();
+  await expectAdded(page, 2);
+  const choices = await choicesOf(request, visitor);
+  expect(choices["2"]).toBe("verpleegkunde");
+  expect(choices["1"] ?? null).toBeNull();
 });

@@ -2,7 +2,8 @@
  * The registration rush in small (scripts/rush.ts, whose large run is `npm run bench:rush`): 50 students at once,
  * all aiming first at one workshop with two seats a round, through the production build and the reference
  * upstream. Whatever the interleaving: no round holds more students than seats, every registration the site
- * confirmed is stored exactly once, and nobody sees a server error. No timing is asserted.
+ * confirmed is stored exactly once, and nobody sees a server error. Then the waiting-list wave in small
+ * (scripts/waitlist-wave.ts): every freed seat goes to the first in line. No timing is asserted.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBenchServers } from "../../scripts/bench-servers";
@@ -13,6 +14,7 @@ import {
   firstDayId,
   runRush,
 } from "../../scripts/rush";
+import { promotionMails, runWaitlistWave } from "../../scripts/waitlist-wave";
 
 const STUDENTS = 50;
 const SCARCE = "laatste-plekken";
@@ -60,5 +62,28 @@ describe("a registration rush", () => {
       scarce.map(() => SEATS_PER_ROUND),
     );
     expect(result.toldFull + result.shownFull).toBeGreaterThan(0);
+  }, 120_000);
+
+  it("gives every seat freed in a wave of cancellations and changes to the first in line, never overselling", async () => {
+    const wave = await runWaitlistWave({
+      upstreamUrl: servers.upstreamUrl,
+      appUrl: servers.appUrl,
+      day: await firstDayId(servers.appUrl),
+      workshops: 2,
+      seats: 3,
+      waiters: 30,
+      concurrency: 10,
+    });
+    expect(wave.failed).toEqual([]);
+    expect(wave.outOfOrder).toEqual([]);
+    expect(wave.lost).toEqual([]);
+    expect(wave.seatLeftFree).toEqual([]);
+    // The wave did its work: seats were given up, people moved up, and each with an address got a mail.
+    expect(wave.cancellations + wave.changes + wave.removals).toBeGreaterThan(
+      0,
+    );
+    expect(wave.promotions).toBeGreaterThan(0);
+    expect(promotionMails(servers.upstreamDb)).toBe(wave.promotionsWithAddress);
+    expect(checkUpstream(servers.upstreamDb, []).oversold).toEqual([]);
   }, 120_000);
 });

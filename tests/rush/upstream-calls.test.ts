@@ -1,7 +1,9 @@
 /**
  * How many upstream calls a page view costs, counted by a proxy between the production build and the reference
  * upstream: the site's shared data comes from the per-site cache (decision 0021), so a student's /workshops view
- * asks only for the registration and the workshops, and Home with a warm cache only for the registration.
+ * asks only for the registration and the workshops, a workshop's page for the registration, the workshop and its
+ * images (seats left and waiting-list entries come with the workshop and the registration), and Home with a
+ * warm cache only for the registration.
  */
 import { createServer, request } from "node:http";
 import type { Server } from "node:http";
@@ -76,6 +78,16 @@ describe("upstream calls per view", () => {
       expect.arrayContaining(["GET /v1/registration", "GET /v1/workshops"]),
     );
     expect(await callsOf("/workshops", visitor.cookie)).toHaveLength(2);
+  });
+
+  it("/workshop/{slug} asks for the registration, the workshop and its images only", async () => {
+    const path = `/workshop/${visitor.slug}`;
+    await callsOf(path, visitor.cookie);
+    expect((await callsOf(path, visitor.cookie)).toSorted()).toEqual([
+      "GET /v1/registration",
+      `GET /v1/workshops/${visitor.slug}`,
+      "POST /v1/workshops/images",
+    ]);
   });
 
   it("Home with a warm cache asks for the registration only, and nothing without one", async () => {

@@ -100,6 +100,15 @@ export const SITES: SiteDefinition[] = [
         intro: "Je inschrijving voor Kies je Koers Utrecht is bevestigd.",
         text: THANK_YOU_TEXT,
       },
+      // Optional in the contract: the other demo sites have none.
+      privacy: {
+        title: "Privacyverklaring Kies je Koers Utrecht",
+        intro: null,
+        text:
+          "<p>Kies je Koers Utrecht gebruikt je gegevens alleen om de oriëntatiedagen te organiseren. " +
+          "Na afloop van het schooljaar verwijderen we ze.</p>" +
+          '<p>Vragen? Mail <a href="mailto:privacy@kiesjekoers-utrecht.example.nl">privacy@kiesjekoers-utrecht.example.nl</a>.</p>',
+      },
     },
     locations: [
       {

@@ -61,7 +61,10 @@ export interface DemoSite {
   /** Address questions from the contact form are mailed to. */
   supportEmail: string;
   settings: Settings;
-  pages: Record<"home" | "inschrijfformulier_bedankt", Page>;
+  /** `privacy` is optional, as in the contract: the school's own privacy statement. */
+  pages: Record<"home" | "inschrijfformulier_bedankt", Page> & {
+    privacy?: Page;
+  };
   locations: Location[];
   schools: DemoSchool[];
   orientationDays: DemoOrientationDay[];

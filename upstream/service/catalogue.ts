@@ -121,7 +121,10 @@ export function createCatalogue(d: DbAccess, common: Common) {
     );
   }
 
-  /** Per round of the day: open while seats remain, or when it is the registration's own current choice. */
+  /**
+   * Per round of the day: open while seats remain, or when it is the registration's own current choice; with the
+   * waiting list, also the seats left for anyone (null in a round the workshop is not held in: 0 means full).
+   */
   function availability(
     w: WorkshopRow,
     registrationId: string | null,
@@ -141,10 +144,15 @@ export function createCatalogue(d: DbAccess, common: Common) {
       : undefined;
     return rounds(w.day_id).map((r) => {
       const seats = capacity.get(r.number);
+      const left =
+        seats === undefined
+          ? null
+          : Math.max(0, seats - seatsTaken(w.id, r.number));
       const available =
-        seats !== undefined &&
-        (own?.round_number === r.number || seatsTaken(w.id, r.number) < seats);
-      return { round: r.number, available };
+        left !== null && (own?.round_number === r.number || left > 0);
+      return config.waitlist
+        ? { round: r.number, available, seatsLeft: left }
+        : { round: r.number, available };
     });
   }
 

@@ -1,8 +1,12 @@
 /**
  * The registration as every resource sees it: loading a live one (expired drafts swept, expiry slid), running a
- * call on it, the rounds of its day, its answer (view) and its mail summary.
+ * call on it, dropping its choices, the rounds of its day, its answer (view) and its mail summary.
  */
-import type { Registration, WorkshopRef } from "../../app/upstream/contract";
+import type {
+  Registration,
+  WaitlistEntry,
+  WorkshopRef,
+} from "../../app/upstream/contract";
 import type { RegistrationSummary } from "../mail-templates";
 import type {
   DayRow,
@@ -10,19 +14,54 @@ import type {
   NoContent,
   RegistrationRow,
   RoundRow,
+  Seat,
   SiteRow,
 } from "./db-access";
 import { dutchDate, HttpError, MINUTE, NO_CONTENT } from "./db-access";
 
-export function createCommon(d: DbAccess) {
+/**
+ * `released` is told of every seat a choice gave up, in the transaction that gave it up, after the change is
+ * written: the waiting list fills it from there (waitlist.ts).
+ */
+export function createCommon(d: DbAccess, released: (seats: Seat[]) => void) {
   const { db, config, now, tx, get, all, run } = d;
 
-  /** Deletes expired drafts; their choices go with them (ON DELETE CASCADE), which releases their seats. */
+  /**
+   * Deletes expired drafts; their choices and waiting-list entries go with them (ON DELETE CASCADE), and the
+   * seats they held are released.
+   */
   function sweepExpired(): void {
-    run(
-      "DELETE FROM registrations WHERE expires_at IS NOT NULL AND expires_at <= ?",
+    const expiry = "expires_at IS NOT NULL AND expires_at <= ?";
+    const seats = all<Seat>(
+      `SELECT workshop_id AS workshop, round_number AS round FROM choices
+       WHERE registration_id IN (SELECT id FROM registrations WHERE ${expiry})`,
       now(),
     );
+    run(`DELETE FROM registrations WHERE ${expiry}`, now());
+    if (seats.length > 0) released(seats);
+  }
+
+  /**
+   * Deletes the registration's choices in the round or of the workshop (all of them when neither is given) and
+   * returns the seats they held. The caller hands those to `released` once its own change is written.
+   */
+  function dropChoices(
+    registrationId: string,
+    which: { round?: number; workshop?: number } = {},
+  ): Seat[] {
+    const where = `registration_id = ? AND (round_number = ? OR workshop_id = ? OR ?)`;
+    const params = [
+      registrationId,
+      which.round ?? -1,
+      which.workshop ?? -1,
+      which.round === undefined && which.workshop === undefined ? 1 : 0,
+    ];
+    const seats = all<Seat>(
+      `SELECT workshop_id AS workshop, round_number AS round FROM choices WHERE ${where}`,
+      ...params,
+    );
+    run(`DELETE FROM choices WHERE ${where}`, ...params);
+    return seats;
   }
 
   function draftExpiry(): number {
@@ -124,6 +163,22 @@ export function createCommon(d: DbAccess) {
     );
   }
 
+  /** The registration's waiting-list entries, each with its place (from 1) in its list. */
+  function waitlistEntries(registrationId: string): WaitlistEntry[] {
+    return all<{ round: number; position: number } & WorkshopRef>(
+      `SELECT e.round_number AS round, w.id, w.slug, w.display,
+         (SELECT COUNT(*) FROM waitlist o WHERE o.workshop_id = e.workshop_id AND o.round_number = e.round_number
+          AND o.id <= e.id) AS position
+       FROM waitlist e JOIN workshops w ON w.id = e.workshop_id
+       WHERE e.registration_id = ? ORDER BY e.round_number`,
+      registrationId,
+    ).map(({ round, position, id, slug, display }) => ({
+      round,
+      workshop: { id, slug, display },
+      position,
+    }));
+  }
+
   function view(row: RegistrationRow): Registration {
     const chosen = choiceRefs(row.id);
     const dayRounds = rounds(row.day_id);
@@ -165,6 +220,8 @@ export function createCommon(d: DbAccess) {
       aantalPersonen: row.aantal_personen,
       marketingOptin: row.marketing_optin === 1,
       display: row.status === "created" ? row.display : null,
+      // Left out by an upstream without a waiting list: the contract's sign that it offers none.
+      ...(config.waitlist ? { waitlist: waitlistEntries(row.id) } : {}),
     };
   }
 
@@ -193,6 +250,8 @@ export function createCommon(d: DbAccess) {
 
   return {
     sweepExpired,
+    dropChoices,
+    released,
     draftExpiry,
     load,
     withRegistration,

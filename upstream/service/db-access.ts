@@ -37,6 +37,11 @@ export interface ServiceConfig {
    * it widens the window in which a missing lock would let two buyers take the last seat.
    */
   seatCheckDelayMs?: number;
+  /**
+   * Offers the waiting list (decision 0023): seats left in the availability answers, the registration's entries,
+   * and the join and leave calls. Off, the upstream answers as one without a list does.
+   */
+  waitlist: boolean;
 }
 
 /** Blocks the thread, as a slow disk would inside the transaction. */
@@ -108,6 +113,12 @@ export interface TokenRow {
   registration_id: string;
   expires_at: number;
   used_at: number | null;
+}
+
+/** One seat of a workshop in a round, e.g. one a choice held until it was released. */
+export interface Seat {
+  workshop: number;
+  round: number;
 }
 
 export const MINUTE = 60_000;

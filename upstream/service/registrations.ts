@@ -1,6 +1,7 @@
 /**
  * The registration and its seats: creating a draft, its school, its choices per round (taking and releasing
- * seats, never more than a round holds) and cancelling it.
+ * seats, never more than a round holds) and cancelling it. Every seat released is handed to the waiting list in
+ * the same transaction (common.released).
  */
 import { randomBytes } from "node:crypto";
 import type { Registration } from "../../app/upstream/contract";
@@ -20,6 +21,8 @@ export function createRegistrations(d: DbAccess, common: Common) {
   const { config, tx, get, run } = d;
   const {
     sweepExpired,
+    dropChoices,
+    released,
     draftExpiry,
     withRegistration,
     rounds,
@@ -83,9 +86,10 @@ export function createRegistrations(d: DbAccess, common: Common) {
         );
       }
       if (existing) {
-        // Creating again with the same id re-binds the draft; choices of another day cannot stay.
+        // Creating again with the same id re-binds the draft; choices and entries of another day cannot stay.
+        const freed = existing.day_id !== day.id ? dropChoices(id) : [];
         if (existing.day_id !== day.id)
-          run("DELETE FROM choices WHERE registration_id = ?", id);
+          run("DELETE FROM waitlist WHERE registration_id = ?", id);
         run(
           "UPDATE registrations SET day_id = ?, school_id = ?, anonymous_id = coalesce(?, anonymous_id), expires_at = ? WHERE id = ?",
           day.id,
@@ -94,6 +98,7 @@ export function createRegistrations(d: DbAccess, common: Common) {
           draftExpiry(),
           id,
         );
+        released(freed);
       } else {
         run(
           `INSERT INTO registrations (id, site_id, anonymous_id, day_id, school_id, status, expires_at, created_at)
@@ -139,8 +144,11 @@ export function createRegistrations(d: DbAccess, common: Common) {
     id: string | null,
   ): Registration | NoContent {
     return withRegistration(s, id, (reg) => {
-      run("DELETE FROM choices WHERE registration_id = ?", reg.id);
+      // Without a school there are no choices, so nothing to wait for either.
+      const freed = dropChoices(reg.id);
+      run("DELETE FROM waitlist WHERE registration_id = ?", reg.id);
       run("UPDATE registrations SET school_id = NULL WHERE id = ?", reg.id);
+      released(freed);
       return view(reload(reg.id));
     });
   }
@@ -165,11 +173,7 @@ export function createRegistrations(d: DbAccess, common: Common) {
             `no round ${choice.round} on this orientation day`,
           );
         if (choice.workshop === null) {
-          run(
-            "DELETE FROM choices WHERE registration_id = ? AND round_number = ?",
-            reg.id,
-            choice.round,
-          );
+          released(dropChoices(reg.id, { round: choice.round }));
           continue;
         }
         const w = get<WorkshopRow>(
@@ -209,18 +213,24 @@ export function createRegistrations(d: DbAccess, common: Common) {
           );
         }
         if (config.seatCheckDelayMs) blockFor(config.seatCheckDelayMs);
-        run(
-          "DELETE FROM choices WHERE registration_id = ? AND (round_number = ? OR workshop_id = ?)",
-          reg.id,
-          choice.round,
-          w.id,
-        );
+        const freed = dropChoices(reg.id, {
+          round: choice.round,
+          workshop: w.id,
+        });
         run(
           "INSERT INTO choices (registration_id, round_number, workshop_id) VALUES (?, ?, ?)",
           reg.id,
           choice.round,
           w.id,
         );
+        // Having the workshop ends waiting for it in that round.
+        run(
+          "DELETE FROM waitlist WHERE registration_id = ? AND round_number = ? AND workshop_id = ?",
+          reg.id,
+          choice.round,
+          w.id,
+        );
+        released(freed);
       }
       return view(reload(reg.id));
     });
@@ -238,8 +248,10 @@ export function createRegistrations(d: DbAccess, common: Common) {
           ...cancelledMail(summary(reg)),
         });
       }
-      // Choices and tokens go with it (ON DELETE CASCADE), releasing the seats.
+      // Tokens and waiting-list entries go with it (ON DELETE CASCADE); its seats go to whoever waits for them.
+      const freed = dropChoices(reg.id);
       run("DELETE FROM registrations WHERE id = ?", reg.id);
+      released(freed);
       return { message: "Je inschrijving is geannuleerd." };
     });
     config.mailer.deliver();

@@ -11,10 +11,11 @@ export function LogoutButton({ className }: { className?: string }) {
         variant="ghost"
         size="icon"
         title="Uitloggen"
-        aria-label="Uitloggen"
         className="dark:text-primary-200 dark:hover:bg-gray-800"
       >
         <LogOut aria-hidden="true" />
+        {/* Text, not only a label: text browsers show the button's content. */}
+        <span className="sr-only">Uitloggen</span>
       </Button>
     </Form>
   );

@@ -1,7 +1,14 @@
+import { href, Link } from "react-router";
+import { PRIVACY } from "~/messages";
 import type { Settings } from "~/upstream/contract";
 
 const linkClass =
   "underline underline-offset-4 hover:no-underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-700 rounded-sm dark:focus-visible:ring-primary-300";
+
+/** The parts' separator where the layout sets them apart: read without styles they would run together. */
+function Comma() {
+  return <span className="sr-only">, </span>;
+}
 
 /**
  * Location name (linked to its website), street, postal code and city (linked to the map), from settings; what
@@ -31,9 +38,15 @@ export function SiteFooter({
             fullLocationName
           )}
         </span>
-        {address ? <span>{address}</span> : null}
+        {address ? (
+          <span>
+            <Comma />
+            {address}
+          </span>
+        ) : null}
         {place ? (
           <span>
+            <Comma />
             {googleMapsUrl ? (
               <a href={googleMapsUrl} className={linkClass}>
                 {place}
@@ -44,6 +57,11 @@ export function SiteFooter({
           </span>
         ) : null}
       </address>
+      <p className="mx-auto max-w-6xl px-4 pb-8 text-sm text-gray-800 dark:text-gray-200">
+        <Link to={href("/privacy")} className={linkClass}>
+          {PRIVACY.footerLink}
+        </Link>
+      </p>
     </footer>
   );
 }

@@ -40,6 +40,7 @@ export interface CartProps {
 export function Cart({ cart, open = false, className }: CartProps) {
   const hydrated = useHydrated();
   const titleId = useId();
+  const title = useRef<HTMLHeadingElement>(null);
   const [isOpen, setOpen] = useState(open);
   // Opens whenever `open` turns true (a new add), without closing it when `open` turns false again.
   const [lastOpen, setLastOpen] = useState(open);
@@ -86,8 +87,19 @@ export function Cart({ cart, open = false, className }: CartProps) {
         <DialogTrigger asChild>
           <Button variant="outline">{toggleContent}</Button>
         </DialogTrigger>
-        <DialogContent side="top" className="mx-auto w-full max-w-3xl">
-          <DialogTitle>{CART.title}</DialogTitle>
+        <DialogContent
+          side="top"
+          className="mx-auto w-full max-w-3xl"
+          // Focus starts on the title, never on the first control: after 'Toevoegen' that is the '×' of what was
+          // just added, and a second Enter would remove it again.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            title.current?.focus();
+          }}
+        >
+          <DialogTitle ref={title} tabIndex={-1} className="outline-none">
+            {CART.title}
+          </DialogTitle>
           <DialogDescription>{CART.hint}</DialogDescription>
           <CartBody cart={cart} onNavigate={() => setOpen(false)} />
         </DialogContent>
@@ -174,7 +186,7 @@ function CartRoundRow({
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
       <div className="flex flex-col">
-        <span className="font-semibold">{CART.round(round.number)}</span>
+        <span className="font-semibold">{CART.round(round.number)}</span>{" "}
         <span className="text-sm text-gray-700 dark:text-gray-300">
           {round.startTime} – {round.endTime}
         </span>

@@ -11,6 +11,7 @@ import { Star } from "lucide-react";
 import { href, useFetchers, useSubmit } from "react-router";
 import type { FormEvent } from "react";
 import { cn } from "~/lib/utils";
+import { FAVOURITE_STATE } from "~/messages";
 
 const FAVOURITES_ACTION = href("/favorieten");
 
@@ -100,6 +101,12 @@ export function FavouriteButton({
           )}
         />
         <span className="sr-only">Favoriet: {workshopName}</span>
+        {/* The state for whatever reads the text without styles or ARIA (aria-pressed tells assistive technology,
+            so it is hidden from it there and the name stays the same). */}
+        <span className="sr-only" aria-hidden="true">
+          {" "}
+          {pressed ? FAVOURITE_STATE.on : FAVOURITE_STATE.off}
+        </span>
       </button>
     </form>
   );

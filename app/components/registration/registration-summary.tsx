@@ -72,7 +72,7 @@ export function RegistrationSummary({
                   <span className="text-gray-700 italic dark:text-gray-300">
                     Geen keuze
                   </span>
-                )}
+                )}{" "}
                 {round.waitlist ? (
                   <span className="text-sm text-gray-700 dark:text-gray-300">
                     {WAITLIST.line(

@@ -173,10 +173,11 @@ export function RoundPicker({
                 <span className="flex flex-1 flex-col">
                   <span className="font-semibold">
                     {CART.round(option.number)}
-                  </span>
+                  </span>{" "}
+                  {/* Real spaces between the lines: read without styles they would run together. */}
                   <span className="text-sm text-gray-700 dark:text-gray-300">
                     {option.startTime} – {option.endTime}
-                  </span>
+                  </span>{" "}
                   <RoundNote
                     hint={seatsHint(option, workshop.availability)}
                     list={lists[index]!}
@@ -285,7 +286,7 @@ function WaitlistButton({
         onClick={(event) => {
           if (busy) event.preventDefault();
         }}
-        className="h-auto min-h-9 self-start py-1.5 whitespace-normal"
+        className="h-auto min-h-9 self-start py-1.5 whitespace-normal aria-busy:cursor-progress aria-busy:opacity-60"
       >
         {waiting ? WAITLIST.leave(round) : WAITLIST.join(round)}
       </Button>
@@ -314,6 +315,8 @@ function WaitlistForm({
       id={waiting ? leaveFormId(round) : joinFormId(round)}
       method="post"
       action={action}
+      // No box of its own: its button sits in the round's row.
+      className="contents"
     >
       <input
         type="hidden"

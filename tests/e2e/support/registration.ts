@@ -5,8 +5,13 @@
  * The browser gets its registration id from the app (in the signed session cookie); the test reads that id and
  * then speaks to the upstream as the app would, with the same headers. The cookie is only read, never written.
  */
-import { expect } from "@playwright/test";
-import type { APIRequestContext, APIResponse, Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import type {
+  APIRequestContext,
+  APIResponse,
+  Browser,
+  Page,
+} from "@playwright/test";
 import { z } from "zod";
 import { APP_URL, UPSTREAM_URL } from "../../../playwright.config";
 import {
@@ -24,7 +29,7 @@ import type {
   School,
 } from "../../../app/upstream/contract";
 import { SESSION_COOKIE_NAME } from "../../../app/session/session.server";
-import { chooseDay } from "./flow";
+import { chooseDay, javaScriptEnabled } from "./flow";
 import { mailedLink, tokenOf } from "./mail";
 
 const API_KEY = "demo-api-key";
@@ -260,4 +265,34 @@ export async function createConfirmedRegistration(
     "the registration is confirmed",
   ).toBe(true);
   return registration;
+}
+
+/** A visitor in a browser of their own, beside the test's page, with the project's JavaScript setting. */
+export async function visitorPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({
+    javaScriptEnabled: javaScriptEnabled(),
+    baseURL: APP_URL,
+  });
+  return context.newPage();
+}
+
+/**
+ * Adds a workshop of the test's own to a day through the upstream's test hook, with `seats` per round number (0:
+ * full from the start), so no other test takes its seats. Its slug is unique per project and run.
+ */
+export async function addTestWorkshop(
+  request: APIRequestContext,
+  orientationDay: number,
+  display: string,
+  seats: Record<string, number>,
+): Promise<string> {
+  const slug = `${display.toLowerCase().replaceAll(" ", "-")}-${test.info().project.name}-${Date.now().toString(36)}`;
+  await expectStatus(
+    await request.post(`${UPSTREAM_URL}/dev/test/workshop`, {
+      data: { orientationDay, slug, display, seats },
+    }),
+    200,
+    "POST /dev/test/workshop",
+  );
+  return slug;
 }
