@@ -946,21 +946,36 @@ describe("login", () => {
     );
   });
 
-  it("rate-limits login requests per address and site with 429", async () => {
+  it("limits login requests per address and requester, answering the same message and mailing nothing more", async () => {
+    await confirmedRegistration();
     const { days } = t.ids();
-    const body = { email: "veel@example.com", orientationDayId: days.open! };
-    for (let i = 0; i < 5; i++) await t.ok("requestLogin", { body });
+    const body = { email: "sanne@example.com", orientationDayId: days.open! };
+    const loginMails = async () =>
+      (await mailbox("sanne@example.com")).filter((mail) =>
+        mail.links.some((link) => link.includes("/login")),
+      );
+    const stranger = { body, anonymousId: "a-stranger" };
+    const first = await t.ok("requestLogin", stranger);
+    for (let i = 0; i < 4; i++) await t.ok("requestLogin", stranger);
+    const sent = (await loginMails()).length;
+    // Past the limit: the neutral answer, never an error, and no mail.
     expect(
-      await t.call("requestLogin", {
-        body: { ...body, email: "VEEL@example.com" },
+      await t.ok("requestLogin", {
+        ...stranger,
+        body: { ...body, email: "SANNE@example.com" },
       }),
-    ).toMatchObject({ status: 429 });
-    await t.ok("requestLogin", {
-      body: { ...body, email: "ander@example.com" },
-    });
-    await t.ok("requestLogin", { site: "venlo.localhost", body });
+    ).toEqual(first);
+    expect(await loginMails()).toHaveLength(sent);
+    // The owner, asking from their own browser, still gets a link.
+    await t.ok("requestLogin", { body, anonymousId: "the-owner" });
+    expect(await loginMails()).toHaveLength(sent + 1);
+    // Strangers together are bounded per address too (four times one requester's limit).
+    for (let i = 0; i < 30; i++)
+      await t.ok("requestLogin", { body, anonymousId: `stranger-${i}` });
+    expect((await loginMails()).length).toBeLessThanOrEqual(20);
     t.clock.advanceMinutes(15);
-    await t.ok("requestLogin", { body });
+    await t.ok("requestLogin", stranger);
+    expect((await loginMails()).length).toBeGreaterThan(sent + 1);
   });
 });
 
@@ -1094,6 +1109,31 @@ describe("idempotency keys", () => {
     expect(await t.call("login", { body: { token } })).toMatchObject({
       status: 401,
     });
+  });
+
+  it("never gives a login's answer to another visitor sending the same key and token", async () => {
+    const { registration } = await confirmedRegistration();
+    await t.ok("requestLogin", {
+      body: {
+        email: "sanne@example.com",
+        orientationDayId: registration.orientationDay.id,
+      },
+    });
+    const token = await mailedToken("sanne@example.com", "/login");
+    const click = { body: { token }, idempotencyKey: "ga-verder:login" };
+    expect(
+      (await t.call("login", { ...click, anonymousId: "first" })).status,
+    ).toBe(200);
+    expect(
+      await t.call("login", { ...click, anonymousId: "second-browser" }),
+    ).toMatchObject({ status: 401 });
+  });
+
+  it("stores the same question from two visitors under the same key twice", async () => {
+    const same = { body: question, idempotencyKey: KEY };
+    await t.ok("supportCreate", { ...same, anonymousId: "one" });
+    await t.ok("supportCreate", { ...same, anonymousId: "two" });
+    expect(storedQuestions()).toBe(2);
   });
 
   it("keeps no refusal: its repeat is handled again", async () => {

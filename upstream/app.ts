@@ -102,7 +102,8 @@ function handlers(service: Service): Handlers {
     orientationDays: ({ site }) => service.availableDays(site),
     schoolLogos: ({ site }) => service.schoolLogos(site),
     schools: ({ site, query }) => service.schools(site, query.orientationDay),
-    requestLogin: ({ site, body }) => service.requestLogin(site, body),
+    requestLogin: ({ site, body, anonymousId }) =>
+      service.requestLogin(site, body, anonymousId),
     login: ({ site, body }) => service.login(site, body.token),
     confirm: ({ site, body }) => service.confirm(site, body.token),
     create: ({ site, body, registrationId, anonymousId }) => {
@@ -355,7 +356,10 @@ export function createApp(db: Db, options: AppOptions = {}): UpstreamApp {
                 siteId: site.id,
                 call: name,
                 key,
+                // The visitor is part of the request: another browser sending the same key and token (a
+                // login link's page kept by a cache or a shared computer) is never given this one's answer.
                 fingerprint: fingerprint([
+                  c.req.header(HEADERS.anonymousUserId) || null,
                   registrationId,
                   c.req.path,
                   query ?? null,

@@ -168,6 +168,8 @@ export interface CallOptions {
   site?: string;
   apiKey?: string | null;
   idempotencyKey?: string;
+  /** The visitor's anonymous id; one test visitor's unless given. */
+  anonymousId?: string;
 }
 
 export type CallResult<N extends EndpointName> =
@@ -221,7 +223,7 @@ export async function startTestUpstream(
       url.searchParams.set(key, value);
     const headers: Record<string, string> = {
       [HEADERS.siteHost]: o.site ?? "localhost:3000",
-      [HEADERS.anonymousUserId]: "anonymous-test-user",
+      [HEADERS.anonymousUserId]: o.anonymousId ?? "anonymous-test-user",
     };
     if (o.apiKey !== null) headers[HEADERS.apiKey] = o.apiKey ?? TEST_API_KEY;
     if (o.registrationId) headers[HEADERS.registrationId] = o.registrationId;

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MESSAGES, TOASTS } from "~/messages";
 import type { VisitorSession } from "~/session/session.server";
 import { newSession, routeContext } from "~/testing/fixtures";
+import { UpstreamError } from "~/upstream/client.server";
 import type { UpstreamAnswers } from "~/testing/fixtures";
 import type { Route } from "./+types/school-select";
 import { action } from "./school-select";
@@ -64,7 +65,8 @@ describe("the login request", () => {
     expect(bodies).toEqual([
       {
         body: { email: "sam@example.com", orientationDayId: 3 },
-        idempotencyKey: KEY,
+        // The page's key, bound to the visitor (session/idempotency.server.ts).
+        idempotencyKey: expect.stringMatching(/^[\w-]{43}$/),
       },
     ]);
     expect((value as Response).status).toBe(302);
@@ -82,6 +84,21 @@ describe("the login request", () => {
     };
     expect(init.status).toBe(502);
     expect(data.result.error[""]).toEqual([MESSAGES.genericError]);
+  });
+
+  it("answers a limited request like any other: the neutral message, never an error", async () => {
+    const { early, value } = await requestLogin("sam@example.com", {
+      requestLogin: () =>
+        Promise.reject(
+          new UpstreamError("status", "requestLogin", "answered 429", {
+            status: 429,
+            body: { error: "too many requests" },
+          }),
+        ),
+    });
+    expect(early).toBe(false);
+    expect((value as Response).status).toBe(302);
+    expect(session.takeToasts()).toEqual([TOASTS.loginRequested]);
   });
 
   it("refuses an invalid address at once, without asking the upstream", async () => {

@@ -48,7 +48,10 @@ import {
 } from "~/session/idempotency.server";
 import { getRequestState } from "~/session/request-state.server";
 import type { School } from "~/upstream/contract";
-import { toastForUpstreamError } from "~/upstream/user-message";
+import {
+  describeUpstreamError,
+  toastForUpstreamError,
+} from "~/upstream/user-message";
 
 const LOGIN_INTENT = "login";
 /** Spec section 9: 'Login request delayed 1 s'. */
@@ -185,6 +188,12 @@ async function login(
   } catch (error) {
     await floor;
     rethrowResponse(error);
+    // A limit on login requests is answered like any request (contract): saying so would tell a stranger the limit
+    // is reached for this address, and lock its owner out with an error.
+    if (describeUpstreamError(error).status === 429) {
+      session.flashToast(TOASTS.loginRequested);
+      return redirect(href("/inschrijven"));
+    }
     // Said once, beside the form, with the typed address kept.
     return data(
       {

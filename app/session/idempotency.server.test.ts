@@ -29,16 +29,27 @@ describe("idempotency keys", () => {
   });
 
   it("reads the posted key, and renders it again on the page that answers the post", () => {
-    expect(formIdempotencyKey(context, form(POSTED))).toBe(POSTED);
+    const sent = formIdempotencyKey(context, form(POSTED));
     expect(pageIdempotencyKey(context)).toBe(POSTED);
+    // A resubmit by the same visitor sends the same key upstream.
+    expect(formIdempotencyKey(context, form(POSTED))).toBe(sent);
+    expect(sent).toMatch(/^[\x21-\x7e]{1,200}$/);
+  });
+
+  it("binds the key sent upstream to the visitor: two visitors posting one page's key make two requests", async () => {
+    const other = routeContext(await newSession(), {});
+    expect(formIdempotencyKey(other, form(POSTED))).not.toBe(
+      formIdempotencyKey(context, form(POSTED)),
+    );
   });
 
   it("replaces a missing or malformed key with a fresh one, never failing the form", () => {
+    const posted = formIdempotencyKey(context, form(POSTED));
     for (const bad of [undefined, "", "1", "not-a-uuid", `${POSTED}x`]) {
       const key = formIdempotencyKey(context, form(bad));
-      expect(key).toMatch(UUID);
-      expect(key).not.toBe(POSTED);
-      expect(pageIdempotencyKey(context)).toBe(key);
+      expect(key).not.toBe(posted);
+      expect(pageIdempotencyKey(context)).toMatch(UUID);
+      expect(pageIdempotencyKey(context)).not.toBe(POSTED);
     }
   });
 });

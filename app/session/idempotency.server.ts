@@ -7,8 +7,12 @@
  * The key lives in the page's loader data. With JavaScript, React Router reads a page's loaders again after a
  * successful submission (a new key) but not after a failed one (4xx/5xx): the retry sends the same key. Without
  * JavaScript a failed post renders the page in the same request: it gets the posted key back for the same reason.
+ *
+ * The key sent upstream is bound to the visitor: a digest of their anonymous id and the form's key. A page kept by
+ * a cache, or left on a shared computer, hands its key to someone else; their post is then their own request, never
+ * answered with the first visitor's answer (a login, a question dropped as a repeat).
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { IDEMPOTENCY_FIELD } from "~/components/forms";
@@ -32,8 +36,11 @@ export function formIdempotencyKey(
 ): string {
   const parsed = KeySchema.safeParse(formData.get(IDEMPOTENCY_FIELD));
   const key = parsed.success ? parsed.data : randomUUID();
-  postedKeys.set(getRequestState(context), key);
-  return key;
+  const state = getRequestState(context);
+  postedKeys.set(state, key);
+  return createHash("sha256")
+    .update(`${state.session.anonymousUserId}\n${key}`)
+    .digest("base64url");
 }
 
 /** The key for a page's forms: the posted one when the page answers a post (a failed one), else a fresh one. */

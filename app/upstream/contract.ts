@@ -374,10 +374,13 @@ export const ENDPOINTS = {
   requestLogin: endpoint({
     method: "POST",
     path: "/registration/request-login",
-    summary: "Mail a login link if the address has a registration",
+    summary:
+      "Mail a login link if the address has a registration. Limit the mail per address and requester (the anonymous id), so a stranger cannot use up the owner's requests, and answer a limited request like any other (200, the same message, no mail): the answer must not tell whether the address is known or limited",
     body: RequestLoginBodySchema,
     answer: MessageSchema,
-    errors: { 429: "too many requests for this address" },
+    errors: {
+      429: "too many requests (the site shows its usual neutral answer)",
+    },
     idempotencyKey: true,
   }),
   login: endpoint({

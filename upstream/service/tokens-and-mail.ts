@@ -26,6 +26,9 @@ import type {
 } from "./db-access";
 import { hashToken, HttpError, MINUTE } from "./db-access";
 
+/** Login requests per address from all requesters together, as a multiple of the per-requester limit. */
+const LOGIN_ADDRESS_LIMIT_FACTOR = 4;
+
 const LOGIN_REQUESTED =
   "Als dit e-mailadres bij ons bekend is, ontvang je binnen enkele minuten een e-mail met een link om in te loggen.";
 
@@ -225,13 +228,38 @@ export function createTokensAndMail(d: DbAccess, common: Common) {
     run("INSERT INTO rate_limit_hits (key, at) VALUES (?, ?)", key, now());
   }
 
-  /** Answers the same whether or not the address is known, so it cannot be used to find registrations. */
+  /** Counts a hit for the key unless the window already holds `max`; tells whether it was within the limit. */
+  function withinLimit(key: string, max: number): boolean {
+    const since = now() - config.rateLimit.windowMinutes * MINUTE;
+    run("DELETE FROM rate_limit_hits WHERE at <= ?", since);
+    const hits = get<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM rate_limit_hits WHERE key = ?",
+      key,
+    )!.n;
+    if (hits >= max) return false;
+    run("INSERT INTO rate_limit_hits (key, at) VALUES (?, ?)", key, now());
+    return true;
+  }
+
+  /**
+   * Answers the same whether or not the address is known, so it cannot be used to find registrations, and
+   * whether or not a limit holds the mail back, so the limit cannot be used to lock an owner out or to tell
+   * anything. Limits count per address and requester (the anonymous id), so a stranger's requests do not use up
+   * the owner's; a wider limit per address bounds the mail strangers together can make an address receive.
+   */
   function requestLogin(
     s: SiteRow,
     body: { email: string; orientationDayId: number },
+    requester: string | null,
   ): { message: string } {
     tx(() => {
-      rateLimit(`login:${s.id}:${body.email.toLowerCase()}`);
+      const address = `login:${s.id}:${body.email.toLowerCase()}`;
+      const max = config.rateLimit.max;
+      if (
+        !withinLimit(`${address}:${requester ?? ""}`, max) ||
+        !withinLimit(address, max * LOGIN_ADDRESS_LIMIT_FACTOR)
+      )
+        return;
       const reg = get<RegistrationRow>(
         `SELECT * FROM registrations WHERE site_id = ? AND day_id = ? AND status = 'created'
          AND emailadres = ? COLLATE NOCASE`,
