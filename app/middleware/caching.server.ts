@@ -21,11 +21,22 @@ export const NO_STORE_PATHS: readonly string[] = [
 export const PRIVATE = "private, no-cache";
 export const NO_STORE = "private, no-store";
 
-/** React Router's data request for a page (`/workshops.data`, `/_root.data`) is cached as that page is. */
+/**
+ * The page a request reaches, spelled one way: React Router matches paths case-insensitively and after decoding
+ * (`/Login`, `/%6cogin` and `/login/` are the login page), and its data request for a page (`/workshops.data`,
+ * `/_root.data`) is cached as that page is.
+ */
 function pagePath(pathname: string): string {
-  const path = pathname.endsWith(".data")
-    ? pathname.slice(0, -".data".length)
-    : pathname;
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape reaches no page of ours; compare it as it came.
+  }
+  const lower = decoded.toLowerCase();
+  const path = lower.endsWith(".data")
+    ? lower.slice(0, -".data".length)
+    : lower;
   return path === "/_root" ? "/" : path.replace(/\/+$/, "") || "/";
 }
 

@@ -577,6 +577,11 @@ describe("cache headers", () => {
       "/inschrijving-bevestigen",
       "/inschrijving-afronden",
       "/inschrijving-afronden.data",
+      // React Router reaches the same pages through other spellings.
+      "/Login?token=abc",
+      "/%6cogin?token=abc",
+      "/login/?token=abc",
+      "/Inschrijving-Afronden",
     ]) {
       const { response } = await run(get(path));
       expect(response.headers.get("cache-control"), path).toBe(
