@@ -175,8 +175,12 @@ export async function action(args: Route.ActionArgs) {
 }
 
 /** Spec "Adding a workshop to a round"; the chosen round is checked here, whatever the page allowed. */
-async function addAction(
-  { request, params, context }: Route.ActionArgs,
+/**
+ * What every post of this page starts with: the form's key, the registration (made if there is none yet), the
+ * posted round, the workshop and whether its day is read-only; a round that is not a round number is a 400.
+ */
+async function readRoundPost(
+  { params, context }: Route.ActionArgs,
   form: FormData,
 ) {
   const enhanced = form.get(ENHANCED_FIELD) === "1";
@@ -184,16 +188,32 @@ async function addAction(
   const registration = await requireRegistration(context);
   const parsed = AddSchema.safeParse({ round: form.get("round") });
   if (!parsed.success)
-    return data<AddResult>(
-      { error: VALIDATION.invalid("round") },
-      { status: 400 },
-    );
-  const round = parsed.data.round;
-
+    return {
+      refused: data<AddResult>(
+        { error: VALIDATION.invalid("round") },
+        { status: 400 },
+      ),
+    };
   const [workshop, readonly] = await Promise.all([
     loadWorkshop(context, params.slug),
     isReadonly(context, registration),
   ]);
+  return {
+    enhanced,
+    idempotencyKey,
+    registration,
+    round: parsed.data.round,
+    workshop,
+    readonly,
+  };
+}
+
+async function addAction(args: Route.ActionArgs, form: FormData) {
+  const { request, context } = args;
+  const post = await readRoundPost(args, form);
+  if ("refused" in post) return post.refused;
+  const { enhanced, idempotencyKey, registration, round, workshop, readonly } =
+    post;
   const rounds = cartRounds(registration);
   const options = roundOptions(rounds, workshop, readonly);
   const blocker = addBlocker(options, round, readonly);
@@ -262,24 +282,15 @@ const JOIN_REFUSALS = {
  * comes back to this page; a refusal is told in the panel, as a refused add is.
  */
 async function waitlistAction(
-  { request, params, context }: Route.ActionArgs,
+  args: Route.ActionArgs,
   form: FormData,
   intent: typeof JOIN_WAITLIST_INTENT | typeof LEAVE_WAITLIST_INTENT,
 ) {
-  const enhanced = form.get(ENHANCED_FIELD) === "1";
-  const idempotencyKey = formIdempotencyKey(context, form);
-  const registration = await requireRegistration(context);
-  const parsed = AddSchema.safeParse({ round: form.get("round") });
-  if (!parsed.success)
-    return data<AddResult>(
-      { error: VALIDATION.invalid("round") },
-      { status: 400 },
-    );
-  const round = parsed.data.round;
-  const [workshop, readonly] = await Promise.all([
-    loadWorkshop(context, params.slug),
-    isReadonly(context, registration),
-  ]);
+  const { request, context } = args;
+  const post = await readRoundPost(args, form);
+  if ("refused" in post) return post.refused;
+  const { enhanced, idempotencyKey, registration, round, workshop, readonly } =
+    post;
   const offered = waitlistOffered(registration);
   const { session, upstream } = getRequestState(context);
 
