@@ -33,8 +33,11 @@ import {
 import type { Answer, SessionState, Site } from "../support/site";
 
 const DEADLINE_MS = 1500;
-/** Rendering, redirects and a busy machine: generous, and still far below the 20 s of a single call. */
-const MARGIN_MS = 1500;
+/**
+ * Rendering, redirects and a busy machine. The check is that the request's deadline holds at all (without it a
+ * call waits its own 20 s), not how fast a page is: 1.5 s of margin failed on a machine running other suites.
+ */
+const MARGIN_MS = 6000;
 /** Upstream text that must never reach a visitor. */
 const UPSTREAM_DETAIL = "upstream-internal-detail-7f3a";
 
