@@ -61,10 +61,14 @@ test("every cookie a visitor ends up with is on the list, as functional", async 
   await createWithFirstSchool(request, await visitorForDay(page));
   await page.goto("/workshops");
   await untilHydrated(page);
-  await page
-    .getByRole("button", { name: /^Favoriet: / })
-    .first()
-    .click();
+  // The star turns at once with JavaScript; the cookie comes with the post's answer, so wait for that.
+  await Promise.all([
+    page.waitForResponse((response) => response.request().method() === "POST"),
+    page
+      .getByRole("button", { name: /^Favoriet: / })
+      .first()
+      .click(),
+  ]);
   await expect(
     page.getByRole("button", { name: /^Favoriet: / }).first(),
   ).toHaveAttribute("aria-pressed", "true");
