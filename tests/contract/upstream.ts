@@ -10,6 +10,7 @@ import type {
   UpstreamClient,
   UpstreamIdentity,
 } from "~/upstream/client.server";
+import type { OrientationDay, School } from "~/upstream/contract";
 
 function required(name: string): string {
   const value = process.env[name];
@@ -122,4 +123,23 @@ export async function refused(
       `answer ${status} has no error body of the shape {error, detail?}`,
     );
   return error;
+}
+
+/**
+ * The first orientation day that is open, has rounds and offers a school, with that school: what the writing
+ * checks need to run a registration to its end. Fails the suite with `need` in the message when there is none.
+ */
+export async function openDayWithSchool(
+  need: string,
+): Promise<{ day: OrientationDay; school: School }> {
+  const reader = client();
+  const days = await ok(reader.call("orientationDays"));
+  for (const day of days.filter((d) => !d.readonly && d.rondes.length > 0)) {
+    const answer = await answered(
+      reader.call("schools", { query: { orientationDay: day.id } }),
+    );
+    if (answer.status === 200 && answer.data[0])
+      return { day, school: answer.data[0] };
+  }
+  throw new Error(`${need} an open orientation day with rounds and a school`);
 }

@@ -15,7 +15,15 @@ import type {
   School,
   Workshop,
 } from "~/upstream/contract";
-import { answered, client, config, newIdentity, ok, refused } from "./upstream";
+import {
+  answered,
+  client,
+  config,
+  newIdentity,
+  ok,
+  openDayWithSchool,
+  refused,
+} from "./upstream";
 
 const expected = process.env.CONTRACT_WAITLIST;
 /** A round with at most this many seats left is filled to test joining; more is left alone. */
@@ -41,24 +49,7 @@ describe.runIf(config.write)("upstream contract, waiting list", () => {
   }
 
   beforeAll(async () => {
-    const reader = client();
-    const days = await ok(reader.call("orientationDays"));
-    for (const candidate of days.filter(
-      (d) => !d.readonly && d.rondes.length > 0,
-    )) {
-      const answer = await answered(
-        reader.call("schools", { query: { orientationDay: candidate.id } }),
-      );
-      if (answer.status === 200 && answer.data[0]) {
-        day = candidate;
-        school = answer.data[0];
-        break;
-      }
-    }
-    if (!school)
-      throw new Error(
-        "the waiting-list checks need an open orientation day with rounds and a school",
-      );
+    ({ day, school } = await openDayWithSchool("the waiting-list checks need"));
   });
 
   afterAll(async () => {

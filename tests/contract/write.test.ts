@@ -6,7 +6,15 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UpstreamClient } from "~/upstream/client.server";
 import type { OrientationDay, School, Workshop } from "~/upstream/contract";
-import { answered, client, config, newIdentity, ok, refused } from "./upstream";
+import {
+  answered,
+  client,
+  config,
+  newIdentity,
+  ok,
+  openDayWithSchool,
+  refused,
+} from "./upstream";
 
 describe.runIf(config.write)("upstream contract, writing", () => {
   const email = `contract-${randomUUID()}@example.com`;
@@ -17,25 +25,8 @@ describe.runIf(config.write)("upstream contract, writing", () => {
   let deleted = false;
 
   beforeAll(async () => {
+    ({ day, school } = await openDayWithSchool("the write flow needs"));
     const reader = client();
-    const days = await ok(reader.call("orientationDays"));
-    // Takes the first day that is open and has a school, so the flow can run to the end.
-    for (const candidate of days.filter(
-      (d) => !d.readonly && d.rondes.length > 0,
-    )) {
-      const answer = await answered(
-        reader.call("schools", { query: { orientationDay: candidate.id } }),
-      );
-      if (answer.status === 200 && answer.data[0]) {
-        day = candidate;
-        school = answer.data[0];
-        break;
-      }
-    }
-    if (!school)
-      throw new Error(
-        "the write flow needs an open orientation day with rounds and a school",
-      );
     const { hash } = await ok(reader.call("registrationHash"));
     registered = client(newIdentity(hash));
   });
