@@ -113,8 +113,11 @@ const EnvSchema = z.object({
    * kept before it is asked again; it may then be shown up to twice as long again while it refreshes. 0 = always ask.
    */
   SITE_CACHE_SECONDS: count.default(30),
-  /** How long a stopping server waits for requests in progress. */
-  SHUTDOWN_TIMEOUT_SECONDS: count.default(10),
+  /**
+   * How long a stopping server waits for requests in progress: below the 10 s container runtimes give between
+   * SIGTERM and SIGKILL (docker stop, Kubernetes), so the server cuts what is left itself, and logs it.
+   */
+  SHUTDOWN_TIMEOUT_SECONDS: count.default(8),
   MAINTENANCE: flag.default(true),
   /** End of maintenance, local time in Europe/Amsterdam (or an ISO date-time with offset). */
   MAINTENANCE_END: z

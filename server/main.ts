@@ -7,11 +7,15 @@ import { fileURLToPath } from "node:url";
 import { env } from "~/env.server";
 import { createServerApp } from "./app";
 import { reactRouterHandler } from "./react-router";
-import { closeGracefully } from "./shutdown";
+import { closeGracefully, trackRequests } from "./shutdown";
 import { applyTimeouts } from "./timeouts";
 
-function log(message: string, fields: Record<string, unknown> = {}) {
-  process.stdout.write(
+function log(
+  message: string,
+  fields: Record<string, unknown> = {},
+  stream: NodeJS.WritableStream = process.stdout,
+) {
+  stream.write(
     `${JSON.stringify({ time: new Date().toISOString(), message, ...fields })}\n`,
   );
 }
@@ -20,7 +24,14 @@ let config: ReturnType<typeof env>;
 try {
   config = env();
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  // One JSON line like every other, each problem ("SESSION_SECRET: required in production …") on its own.
+  const text = error instanceof Error ? error.message : String(error);
+  const problems = text
+    .replace(/^Invalid configuration:\n/, "")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+  log("invalid configuration", { problems }, process.stderr);
   process.exit(1);
 }
 
@@ -39,6 +50,7 @@ const server = app.listen(config.PORT, config.HOST ?? "", () => {
   log("listening", { url: `http://${config.HOST ?? "localhost"}:${port}` });
 });
 applyTimeouts(server);
+const inProgress = trackRequests(server);
 
 let stopping = false;
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
@@ -46,11 +58,18 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
     if (stopping) return;
     stopping = true;
     log("stopping", { signal });
-    void closeGracefully(server, config.SHUTDOWN_TIMEOUT_SECONDS * 1000).then(
-      () => {
-        log("stopped");
-        process.exit(0);
-      },
-    );
+    void closeGracefully(server, config.SHUTDOWN_TIMEOUT_SECONDS * 1000, {
+      inProgress,
+      onCut: ({ req, res, started }) =>
+        log("request cut at shutdown", {
+          id: res.getHeader("X-Request-Id"),
+          method: req.method,
+          path: (req.url?.split("?")[0] ?? "").slice(0, 500),
+          ms: Math.round(performance.now() - started),
+        }),
+    }).then(() => {
+      log("stopped");
+      process.exit(0);
+    });
   });
 }
