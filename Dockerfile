@@ -30,12 +30,12 @@ ENV NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false NPM_CONFIG_AUDIT=fals
 # them. No production package has an optional dependency it needs (decision 0037).
 FROM base AS production-deps
 COPY package.json package-lock.json ./
-RUN npm install --omit=dev --omit=optional --ignore-scripts
+RUN npm ci --omit=dev --omit=optional --ignore-scripts
 
 # Everything needed to build.
 FROM base AS build
 COPY package.json package-lock.json ./
-RUN npm install --ignore-scripts
+RUN npm ci --ignore-scripts
 COPY . .
 RUN npx react-router build
 
