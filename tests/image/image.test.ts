@@ -265,4 +265,34 @@ describe("the site in the image", () => {
       false,
     );
   });
+
+  it("on SIGTERM cuts a request that outlasts SHUTDOWN_TIMEOUT_SECONDS, and logs it", async () => {
+    const impatient = await startSite({
+      UPSTREAM_URL: gate.url,
+      UPSTREAM_API_KEY: "demo-api-key",
+      SHUTDOWN_TIMEOUT_SECONDS: "1",
+    });
+    const held = gate.hold();
+    const page = sendRequest(impatient.port, {
+      path: "/?visitor=private",
+      headers: { host: `localhost:${impatient.port}` },
+    }).then(
+      () => "answered",
+      () => "cut",
+    );
+    await held;
+    const exited = new Promise<number | null>((resolve) =>
+      impatient.child.once("exit", (code) => resolve(code)),
+    );
+    process.kill(serverPid(impatient.port), "SIGTERM");
+    expect(await page).toBe("cut");
+    expect(await exited).toBe(0);
+    gate.release();
+    const cut = impatient.lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.message === "request cut at shutdown");
+    expect(cut).toEqual([
+      expect.objectContaining({ method: "GET", path: "/" }),
+    ]);
+  });
 });
