@@ -134,6 +134,8 @@ const EnvSchema = z.object({
   SENTRY_ENVIRONMENT: z.string().optional(),
 });
 
+const UPSTREAM_SETTINGS = ["UPSTREAM_URL", "UPSTREAM_API_KEY"] as const;
+
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string[] };
 
 export const DEV_SESSION_SECRET =
@@ -154,6 +156,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   const env = result.data;
+  // The defaults are the demo's own upstream and key: a production server without them would talk to nothing,
+  // or to whatever listens on the default port, while looking healthy. The demo (`npm start`) sets both itself.
+  if (env.NODE_ENV === "production") {
+    const missing = UPSTREAM_SETTINGS.filter((name) => !(name in cleaned));
+    if (missing.length > 0)
+      throw new Error(
+        `Invalid configuration:\n${missing.map((name) => `  ${name}: required in production`).join("\n")}`,
+      );
+  }
   // The development secret is public (it is in this file): a production build uses it only when told to, as the
   // demo (`npm start` without UPSTREAM_URL) does.
   const devSecretAllowed =
