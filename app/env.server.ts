@@ -115,6 +115,11 @@ const EnvSchema = z.object({
   SITE_CACHE_SECONDS: count.default(30),
   /** How long a stopping server waits for requests in progress. */
   SHUTDOWN_TIMEOUT_SECONDS: count.default(10),
+  /**
+   * After SIGTERM, how long the server keeps taking requests while /health/ready says 503, so a balancer that
+   * polls it stops sending visitors first; part of SHUTDOWN_TIMEOUT_SECONDS, not added to it.
+   */
+  SHUTDOWN_DRAIN_SECONDS: count.default(2),
   MAINTENANCE: flag.default(true),
   /** End of maintenance, local time in Europe/Amsterdam (or an ISO date-time with offset). */
   MAINTENANCE_END: z

@@ -42,6 +42,8 @@ export interface ServerOptions {
   >;
   /** Receives one JSON line per request. */
   log?: (line: string) => void;
+  /** GET /health/ready (server/readiness.ts); not served when absent. */
+  readiness?: RequestHandler;
 }
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -259,6 +261,8 @@ export function createServerApp(options: ServerOptions): express.Express {
   );
   app.use(securityHeaders);
   app.use(requestTarget);
+  // For the load balancer, with any Host, before anything that could refuse or redirect it.
+  if (options.readiness) app.get("/health/ready", options.readiness);
   app.use(compression());
   // Vite names these files by their content: they never change, so browsers may keep them for a year.
   app.use(

@@ -17,9 +17,17 @@ export function callLogLine(record: CallRecord): string {
   });
 }
 
+let lastAnswer: number | null = null;
+
+/** When the upstream last answered a call of this process as the contract says (readiness), or null. */
+export function lastAnswerAt(): number | null {
+  return lastAnswer;
+}
+
 export function observeCall(
   record: CallRecord,
   write: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
 ): void {
-  if (record.outcome !== "ok") write(callLogLine(record));
+  if (record.outcome === "ok") lastAnswer = Date.now();
+  else write(callLogLine(record));
 }
