@@ -9,6 +9,7 @@ import type { MiddlewareFunction } from "react-router";
 import { env as processEnv } from "~/env.server";
 import type { Env } from "~/env.server";
 import { clientAddress } from "~/session/client-ip.server";
+import { requestId } from "~/lib/request-id.server";
 import { hasMaintenanceBypass } from "~/session/maintenance-bypass.server";
 import {
   getRequestState,
@@ -172,6 +173,7 @@ export function createRootMiddleware(
       createUpstream,
       deadline,
       config.UPSTREAM_TIMEOUT_MS,
+      requestId(context),
     );
     setRequestState(context, {
       site,
@@ -188,6 +190,7 @@ export function createRootMiddleware(
         createUpstream,
         deadline,
         config.UPSTREAM_TIMEOUT_MS,
+        requestId(context),
       ),
     });
 

@@ -61,13 +61,14 @@ export function siteUpstream(
   create: CreateClient = createUpstreamClient,
   deadline?: AbortSignal,
   timeoutMs?: number,
+  requestId?: string | null,
 ): SiteData {
   // Made at the call, so an answer from the cache gives the visitor no anonymous id.
   const client: Pick<UpstreamClient, "call"> = {
     call: (name, input) =>
       create(
         { siteHost: host, anonymousUserId: session.anonymousUserId },
-        { deadline, timeoutMs },
+        { deadline, timeoutMs, requestId },
       ).call(name, input),
   };
   return siteData(site, client, freshMs);
@@ -76,7 +77,8 @@ export function siteUpstream(
 /**
  * An upstream client that reads the visitor's identity at each call, so a registration id stored by a loader
  * or action is sent with every later call in the same request. Every call ends by the request's deadline, and
- * each one waits at most `timeoutMs` for an answer (the client's own 20 s when not given).
+ * each one waits at most `timeoutMs` for an answer (the client's own 20 s when not given); each carries the
+ * request's id.
  */
 export function visitorUpstream(
   host: string,
@@ -84,6 +86,7 @@ export function visitorUpstream(
   create: CreateClient = createUpstreamClient,
   deadline?: AbortSignal,
   timeoutMs?: number,
+  requestId?: string | null,
 ): UpstreamClient {
   return {
     call(name, input) {
@@ -92,7 +95,10 @@ export function visitorUpstream(
         anonymousUserId: session.anonymousUserId,
         registrationId: session.registrationId,
       };
-      return create(identity, { deadline, timeoutMs }).call(name, input);
+      return create(identity, { deadline, timeoutMs, requestId }).call(
+        name,
+        input,
+      );
     },
   };
 }
