@@ -28,7 +28,7 @@ import { useNonce } from "~/lib/nonce";
 import { siteName } from "~/lib/site-name";
 import { themeCss } from "~/lib/theme";
 import { getRegistration } from "~/registration/registration.server";
-import { getRequestState } from "~/session/request-state.server";
+import { getRequestState } from "~/request/request-state.server";
 import { getSettings } from "~/upstream/settings.server";
 
 export const middleware = rootMiddleware;

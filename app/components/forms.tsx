@@ -282,7 +282,7 @@ export function Honeypot({ name }: { name: string }) {
   );
 }
 
-/** The field carrying a form's idempotency key (session/idempotency.server.ts). */
+/** The field carrying a form's idempotency key (request/idempotency.server.ts). */
 export const IDEMPOTENCY_FIELD = "idempotencyKey";
 
 /** The key the page's loader rendered: the `idempotencyKey` of the deepest route whose data has one. */

@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/env.server";
 import { clientAddressContext } from "~/session/client-ip.server";
 import { maintenanceBypassSetCookie } from "~/session/maintenance-bypass.server";
-import { getRequestState } from "~/session/request-state.server";
-import type { RequestState } from "~/session/request-state.server";
+import { getRequestState } from "~/request/request-state.server";
+import type { RequestState } from "~/request/request-state.server";
 import type {
   UpstreamClient,
   UpstreamClientOptions,

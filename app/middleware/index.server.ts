@@ -15,7 +15,7 @@ import {
   setRequestState,
   siteUpstream,
   visitorUpstream,
-} from "~/session/request-state.server";
+} from "~/request/request-state.server";
 import {
   FAVOURITES_COOKIE_NAME,
   foldFavourites,

@@ -19,7 +19,7 @@ import {
   maintenanceBypassSetCookie,
   mayBypassMaintenance,
 } from "~/session/maintenance-bypass.server";
-import { getRequestState } from "~/session/request-state.server";
+import { getRequestState } from "~/request/request-state.server";
 import { getSettings } from "~/upstream/settings.server";
 
 /**

@@ -88,7 +88,7 @@ export interface UpstreamCallInput<N extends EndpointName> {
   query?: Record<string, string | number>;
   body?: BodyOf<N>;
   /**
-   * The posted form's key (app/session/idempotency.server.ts). It goes out as `{key}:{call name}`, so the calls
+   * The posted form's key (app/request/idempotency.server.ts). It goes out as `{key}:{call name}`, so the calls
    * one form makes never share a key, and a repeat of the form repeats each call's key.
    */
   idempotencyKey?: KeyOf<N>;

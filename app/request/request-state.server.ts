@@ -8,7 +8,7 @@ import { createUpstreamClient } from "~/upstream/client.server";
 import type { UpstreamClient } from "~/upstream/client.server";
 import { siteData } from "~/upstream/site-data.server";
 import type { SiteData } from "~/upstream/site-data.server";
-import type { VisitorSession } from "./session.server";
+import type { VisitorSession } from "~/session/session.server";
 
 export interface RequestState {
   /** Host sub-name, e.g. "venlo". */
