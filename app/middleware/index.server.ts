@@ -39,7 +39,7 @@ import {
   isMaintenanceExempt,
   isUnderMaintenance,
   parseMaintenanceEnd,
-} from "./maintenance.server";
+} from "~/lib/maintenance.server";
 
 export interface PipelineDependencies {
   env: () => Env;

@@ -13,7 +13,7 @@ import { MAINTENANCE } from "~/messages";
 import {
   MAINTENANCE_TIME_ZONE,
   parseMaintenanceEnd,
-} from "~/middleware/maintenance.server";
+} from "~/lib/maintenance.server";
 import { siteName } from "~/lib/site-name";
 import {
   maintenanceBypassSetCookie,
