@@ -165,13 +165,17 @@ export function createRootMiddleware(
       secrets: config.SESSION_SECRET,
       secure: protocol === "https",
     });
-    const deadline = AbortSignal.timeout(config.REQUEST_DEADLINE_MS);
+    const upstreamOptions = {
+      baseUrl: config.UPSTREAM_URL,
+      apiKey: config.UPSTREAM_API_KEY,
+      deadline: AbortSignal.timeout(config.REQUEST_DEADLINE_MS),
+      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    };
     const upstream = visitorUpstream(
       host,
       visitor,
+      upstreamOptions,
       createUpstream,
-      deadline,
-      config.UPSTREAM_TIMEOUT_MS,
     );
     setRequestState(context, {
       site,
@@ -185,9 +189,8 @@ export function createRootMiddleware(
         site,
         visitor,
         config.SITE_CACHE_SECONDS * 1000,
+        upstreamOptions,
         createUpstream,
-        deadline,
-        config.UPSTREAM_TIMEOUT_MS,
       ),
     });
 

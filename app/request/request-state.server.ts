@@ -5,7 +5,10 @@
 import { createContext } from "react-router";
 import type { RouterContextProvider } from "react-router";
 import { createUpstreamClient } from "~/upstream/client.server";
-import type { UpstreamClient } from "~/upstream/client.server";
+import type {
+  UpstreamClient,
+  UpstreamClientOptions,
+} from "~/upstream/client.server";
 import { siteData } from "~/upstream/site-data.server";
 import type { SiteData } from "~/upstream/site-data.server";
 import type { VisitorSession } from "~/session/session.server";
@@ -48,6 +51,11 @@ export function setRequestState(
 }
 
 type CreateClient = typeof createUpstreamClient;
+/** Where the upstream is, its key, the request's deadline and each call's timeout: from the root middleware. */
+type ClientOptions = Pick<
+  UpstreamClientOptions,
+  "baseUrl" | "apiKey" | "deadline" | "timeoutMs"
+>;
 
 /**
  * The site's shared data, asked for with the visitor's anonymous id but never their registration id, so the
@@ -58,16 +66,15 @@ export function siteUpstream(
   site: string,
   session: VisitorSession,
   freshMs: number,
+  options: ClientOptions,
   create: CreateClient = createUpstreamClient,
-  deadline?: AbortSignal,
-  timeoutMs?: number,
 ): SiteData {
   // Made at the call, so an answer from the cache gives the visitor no anonymous id.
   const client: Pick<UpstreamClient, "call"> = {
     call: (name, input) =>
       create(
         { siteHost: host, anonymousUserId: session.anonymousUserId },
-        { deadline, timeoutMs },
+        options,
       ).call(name, input),
   };
   return siteData(site, client, freshMs);
@@ -81,9 +88,8 @@ export function siteUpstream(
 export function visitorUpstream(
   host: string,
   session: VisitorSession,
+  options: ClientOptions,
   create: CreateClient = createUpstreamClient,
-  deadline?: AbortSignal,
-  timeoutMs?: number,
 ): UpstreamClient {
   return {
     call(name, input) {
@@ -92,7 +98,7 @@ export function visitorUpstream(
         anonymousUserId: session.anonymousUserId,
         registrationId: session.registrationId,
       };
-      return create(identity, { deadline, timeoutMs }).call(name, input);
+      return create(identity, options).call(name, input);
     },
   };
 }
