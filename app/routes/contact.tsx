@@ -28,8 +28,8 @@ import { MESSAGES, TOASTS, VALIDATION } from "~/messages";
 import {
   formIdempotencyKey,
   pageIdempotencyKey,
-} from "~/session/idempotency.server";
-import { getRequestState } from "~/session/request-state.server";
+} from "~/request/idempotency.server";
+import { getRequestState } from "~/request/request-state.server";
 import { QUESTION_TOPICS } from "~/upstream/contract";
 import { pageStatus, toastForUpstreamError } from "~/upstream/user-message";
 

@@ -40,8 +40,8 @@ import { MESSAGES, VALIDATION } from "~/messages";
 import {
   formIdempotencyKey,
   pageIdempotencyKey,
-} from "~/session/idempotency.server";
-import { getRequestState } from "~/session/request-state.server";
+} from "~/request/idempotency.server";
+import { getRequestState } from "~/request/request-state.server";
 import type { OrientationDay } from "~/upstream/contract";
 import { pageStatus, toastForUpstreamError } from "~/upstream/user-message";
 

@@ -45,8 +45,8 @@ import {
 import {
   formIdempotencyKey,
   pageIdempotencyKey,
-} from "~/session/idempotency.server";
-import { getRequestState } from "~/session/request-state.server";
+} from "~/request/idempotency.server";
+import { getRequestState } from "~/request/request-state.server";
 import type { School } from "~/upstream/contract";
 import {
   describeUpstreamError,

@@ -15,7 +15,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { MESSAGES, SWITCH_DAY } from "~/messages";
 import { getRegistration } from "~/registration/registration.server";
-import { pageIdempotencyKey } from "~/session/idempotency.server";
+import { pageIdempotencyKey } from "~/request/idempotency.server";
 
 const DayParam = formId("dag");
 
