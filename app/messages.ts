@@ -280,6 +280,11 @@ export const CONFIRM_PAGE = {
 
 // ─── Finishing pass: wrong methods, switching days, the site's name ─────────
 
+/** The frame around every page: header, menu, footer. */
+export const LAYOUT = {
+  skipLink: "Naar de inhoud",
+} as const;
+
 /** A resource route asked with a method it does not answer (405). */
 export const METHOD_NOT_ALLOWED = {
   title: "Niet beschikbaar",

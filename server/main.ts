@@ -7,6 +7,9 @@ import { fileURLToPath } from "node:url";
 import { env } from "~/env.server";
 import { createServerApp } from "./app";
 import { reactRouterHandler } from "./react-router";
+import { lastAnswerAt } from "~/upstream/call-log.server";
+import { probeUpstream } from "./probe";
+import { createReadiness } from "./readiness";
 import { closeGracefully, trackRequests } from "./shutdown";
 import { applyTimeouts } from "./timeouts";
 
@@ -36,11 +39,16 @@ try {
 }
 
 const build = await import("virtual:react-router/server-build");
+const readiness = createReadiness({
+  lastAnswerAt,
+  probe: () => probeUpstream(config),
+});
 const app = createServerApp({
   handler: reactRouterHandler(build),
   clientDir: fileURLToPath(new URL("../client", import.meta.url)),
   routes: build.routes,
   config,
+  readiness: readiness.handler,
 });
 
 const server = app.listen(config.PORT, config.HOST ?? "", () => {
@@ -57,19 +65,31 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
+    readiness.drain();
     log("stopping", { signal });
-    void closeGracefully(server, config.SHUTDOWN_TIMEOUT_SECONDS * 1000, {
-      inProgress,
-      onCut: ({ req, res, started }) =>
-        log("request cut at shutdown", {
-          id: res.getHeader("X-Request-Id"),
-          method: req.method,
-          path: (req.url?.split("?")[0] ?? "").slice(0, 500),
-          ms: Math.round(performance.now() - started),
-        }),
-    }).then(() => {
-      log("stopped");
-      process.exit(0);
-    });
+    // A container runtime's SIGTERM: keep serving a moment while readiness says 503, so a balancer that polls it
+    // sends no one new; then refuse new connections (one that retries on refusal, as nginx does, goes on to
+    // another replica) and let requests in flight finish, cutting (and logging) what is left at the timeout.
+    // Ctrl-C stops at once.
+    const timeoutMs = config.SHUTDOWN_TIMEOUT_SECONDS * 1000;
+    const drainMs =
+      signal === "SIGTERM"
+        ? Math.min(config.SHUTDOWN_DRAIN_SECONDS * 1000, timeoutMs)
+        : 0;
+    setTimeout(() => {
+      void closeGracefully(server, timeoutMs - drainMs, {
+        inProgress,
+        onCut: ({ req, res, started }) =>
+          log("request cut at shutdown", {
+            id: res.getHeader("X-Request-Id"),
+            method: req.method,
+            path: (req.url?.split("?")[0] ?? "").slice(0, 500),
+            ms: Math.round(performance.now() - started),
+          }),
+      }).then(() => {
+        log("stopped");
+        process.exit(0);
+      });
+    }, drainMs);
   });
 }

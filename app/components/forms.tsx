@@ -34,6 +34,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
+import { IDEMPOTENCY_FIELD } from "~/lib/idempotency-field";
 import { cn } from "~/lib/utils";
 
 /** What the form parts read of a field: Conform's metadata for a field of any type. */
@@ -281,9 +282,6 @@ export function Honeypot({ name }: { name: string }) {
     </div>
   );
 }
-
-/** The field carrying a form's idempotency key (session/idempotency.server.ts). */
-export const IDEMPOTENCY_FIELD = "idempotencyKey";
 
 /** The key the page's loader rendered: the `idempotencyKey` of the deepest route whose data has one. */
 function usePageIdempotencyKey(): string | undefined {

@@ -9,13 +9,14 @@ import type { MiddlewareFunction } from "react-router";
 import { env as processEnv } from "~/env.server";
 import type { Env } from "~/env.server";
 import { clientAddress } from "~/session/client-ip.server";
+import { requestId } from "~/lib/request-id.server";
 import { hasMaintenanceBypass } from "~/session/maintenance-bypass.server";
 import {
   getRequestState,
   setRequestState,
   siteUpstream,
   visitorUpstream,
-} from "~/session/request-state.server";
+} from "~/request/request-state.server";
 import {
   FAVOURITES_COOKIE_NAME,
   foldFavourites,
@@ -39,7 +40,7 @@ import {
   isMaintenanceExempt,
   isUnderMaintenance,
   parseMaintenanceEnd,
-} from "./maintenance.server";
+} from "~/lib/maintenance.server";
 
 export interface PipelineDependencies {
   env: () => Env;
@@ -165,13 +166,18 @@ export function createRootMiddleware(
       secrets: config.SESSION_SECRET,
       secure: protocol === "https",
     });
-    const deadline = AbortSignal.timeout(config.REQUEST_DEADLINE_MS);
+    const upstreamOptions = {
+      baseUrl: config.UPSTREAM_URL,
+      apiKey: config.UPSTREAM_API_KEY,
+      deadline: AbortSignal.timeout(config.REQUEST_DEADLINE_MS),
+      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      requestId: requestId(context),
+    };
     const upstream = visitorUpstream(
       host,
       visitor,
+      upstreamOptions,
       createUpstream,
-      deadline,
-      config.UPSTREAM_TIMEOUT_MS,
     );
     setRequestState(context, {
       site,
@@ -185,9 +191,8 @@ export function createRootMiddleware(
         site,
         visitor,
         config.SITE_CACHE_SECONDS * 1000,
+        upstreamOptions,
         createUpstream,
-        deadline,
-        config.UPSTREAM_TIMEOUT_MS,
       ),
     });
 

@@ -11,7 +11,7 @@
 import { redirect } from "react-router";
 import type { RouterContextProvider } from "react-router";
 import { TOASTS } from "~/messages";
-import { getRequestState } from "~/session/request-state.server";
+import { getRequestState } from "~/request/request-state.server";
 import type { OrientationDay, Registration } from "~/upstream/contract";
 import {
   describeUpstreamError,

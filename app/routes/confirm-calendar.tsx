@@ -6,7 +6,7 @@
 import type { Route } from "./+types/confirm-calendar";
 import { registrationCalendar } from "~/registration/calendar.server";
 import { getOrientationDay } from "~/registration/registration.server";
-import { getRequestState } from "~/session/request-state.server";
+import { getRequestState } from "~/request/request-state.server";
 
 function notFound(): Response {
   return new Response("Geen bevestigde inschrijving gevonden.", {

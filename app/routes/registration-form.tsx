@@ -52,8 +52,8 @@ import {
 import {
   formIdempotencyKey,
   pageIdempotencyKey,
-} from "~/session/idempotency.server";
-import { getRequestState } from "~/session/request-state.server";
+} from "~/request/idempotency.server";
+import { getRequestState } from "~/request/request-state.server";
 import { GESLACHT } from "~/upstream/contract";
 import type { OrientationDay, Registration } from "~/upstream/contract";
 import {

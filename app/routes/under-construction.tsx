@@ -13,13 +13,13 @@ import { MAINTENANCE } from "~/messages";
 import {
   MAINTENANCE_TIME_ZONE,
   parseMaintenanceEnd,
-} from "~/middleware/maintenance.server";
+} from "~/lib/maintenance.server";
 import { siteName } from "~/lib/site-name";
 import {
   maintenanceBypassSetCookie,
   mayBypassMaintenance,
 } from "~/session/maintenance-bypass.server";
-import { getRequestState } from "~/session/request-state.server";
+import { getRequestState } from "~/request/request-state.server";
 import { getSettings } from "~/upstream/settings.server";
 
 /**

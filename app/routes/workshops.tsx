@@ -39,8 +39,8 @@ import { readFavourites } from "~/session/favourites.server";
 import {
   formIdempotencyKey,
   pageIdempotencyKey,
-} from "~/session/idempotency.server";
-import { getRequestState } from "~/session/request-state.server";
+} from "~/request/idempotency.server";
+import { getRequestState } from "~/request/request-state.server";
 import type { Registration, Workshop } from "~/upstream/contract";
 import { toastForUpstreamError } from "~/upstream/user-message";
 

@@ -8,7 +8,6 @@ import * as Sentry from "@sentry/react-router";
 import { Pool } from "undici";
 import type { Dispatcher } from "undici";
 import { z } from "zod";
-import { env } from "~/env.server";
 import {
   API_BASE_PATH,
   ENDPOINTS,
@@ -17,12 +16,27 @@ import {
   fillPath,
 } from "./contract";
 import type { EndpointName, ErrorBody } from "./contract";
+import { observeCall } from "./call-log.server";
 
 export interface UpstreamIdentity {
   /** The host name the visitor used; its first label names the site. */
   siteHost: string;
   anonymousUserId: string;
   registrationId?: string | null;
+}
+
+/** ok: an answer the contract lists; refused: no response at all; invalid: an answer the contract does not allow. */
+export type CallOutcome =
+  "ok" | "timeout" | "refused" | "http_4xx" | "http_5xx" | "invalid";
+
+export interface CallRecord {
+  call: EndpointName;
+  outcome: CallOutcome;
+  /** The upstream's status, when it answered. */
+  status?: number;
+  /** The whole call, retries included. */
+  seconds: number;
+  requestId?: string | null;
 }
 
 export type UpstreamAnswer<T> = { status: 200; data: T } | { status: 204 };
@@ -55,8 +69,9 @@ export class UpstreamError extends Error {
 }
 
 export interface UpstreamClientOptions {
-  baseUrl?: string;
-  apiKey?: string;
+  /** Where the upstream is and the key it knows the site by: given by the caller, which reads the settings. */
+  baseUrl: string;
+  apiKey: string;
   timeoutMs?: number;
   /**
    * The visitor's request's own deadline: once it aborts, a call under way (waiting, between retries or reading
@@ -67,6 +82,10 @@ export interface UpstreamClientOptions {
   maxAnswerBytes?: number;
   report?: (error: UpstreamError) => void;
   random?: () => number;
+  /** The visitor's request's id (app/lib/request-id.server.ts): sent with every call, on its reports and logs. */
+  requestId?: string | null;
+  /** Told about every call once it ends (call-log.server.ts: failures logged, metrics counted). */
+  observe?: (record: CallRecord) => void;
 }
 
 type Endpoints = typeof ENDPOINTS;
@@ -88,7 +107,7 @@ export interface UpstreamCallInput<N extends EndpointName> {
   query?: Record<string, string | number>;
   body?: BodyOf<N>;
   /**
-   * The posted form's key (app/session/idempotency.server.ts). It goes out as `{key}:{call name}`, so the calls
+   * The posted form's key (app/request/idempotency.server.ts). It goes out as `{key}:{call name}`, so the calls
    * one form makes never share a key, and a repeat of the form repeats each call's key.
    */
   idempotencyKey?: KeyOf<N>;
@@ -123,9 +142,34 @@ export function retryDelay(
   return RETRY_BASE_DELAY_MS * 2 ** retryIndex + jitter;
 }
 
-function defaultReport(error: UpstreamError): void {
-  // A no-op while Sentry is not initialised (no SENTRY_DSN).
-  Sentry.captureException(error);
+function reporter(requestId: string | null | undefined) {
+  return (error: UpstreamError): void => {
+    // A no-op while Sentry is not initialised (no SENTRY_DSN).
+    Sentry.captureException(
+      error,
+      requestId ? { tags: { request_id: requestId } } : undefined,
+    );
+  };
+}
+
+/** How a call ended, as the metrics and the log name it. */
+export function callOutcome(error: unknown): CallOutcome {
+  if (!(error instanceof UpstreamError)) return "invalid";
+  switch (error.kind) {
+    case "timeout":
+      return "timeout";
+    case "network":
+      return "refused";
+    case "malformed":
+      return "invalid";
+    case "status": {
+      const status = error.status ?? 0;
+      if (status >= 400 && status < 500) return "http_4xx";
+      if (status >= 500 && status < 600) return "http_5xx";
+      // A 204 the call does not list, a redirect: no answer the contract knows.
+      return "invalid";
+    }
+  }
 }
 
 /** One keep-alive pool per upstream origin, shared by every request of this process. */
@@ -150,28 +194,57 @@ const sleep = (ms: number) =>
 
 export function createUpstreamClient(
   identity: UpstreamIdentity,
-  options: UpstreamClientOptions = {},
+  options: UpstreamClientOptions,
 ): UpstreamClient {
-  const base = new URL(options.baseUrl ?? env().UPSTREAM_URL);
+  const base = new URL(options.baseUrl);
   const basePath = base.pathname.replace(/\/+$/, "") + API_BASE_PATH;
   const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
-  const report = options.report ?? defaultReport;
+  const requestId = options.requestId;
+  const report = options.report ?? reporter(requestId);
+  const observe = options.observe ?? observeCall;
   const random = options.random ?? Math.random;
   const maxAnswerBytes = options.maxAnswerBytes ?? MAX_ANSWER_BYTES;
   const deadline = options.deadline;
 
   const headers: Record<string, string> = {
     [HEADERS.siteHost]: identity.siteHost,
-    [HEADERS.apiKey]: options.apiKey ?? env().UPSTREAM_API_KEY,
+    [HEADERS.apiKey]: options.apiKey,
     [HEADERS.anonymousUserId]: identity.anonymousUserId,
     accept: "application/json",
   };
   if (identity.registrationId)
     headers[HEADERS.registrationId] = identity.registrationId;
+  if (requestId) headers[HEADERS.requestId] = requestId;
 
   async function call<N extends EndpointName>(
     name: N,
     input: UpstreamCallInput<N> = {},
+  ): Promise<UpstreamAnswer<AnswerOf<N>>> {
+    const started = performance.now();
+    const record = (outcome: CallOutcome, status?: number) =>
+      observe({
+        call: name,
+        outcome,
+        status,
+        seconds: (performance.now() - started) / 1000,
+        requestId,
+      });
+    try {
+      const answer = await send(name, input);
+      record("ok", answer.status);
+      return answer;
+    } catch (error) {
+      record(
+        callOutcome(error),
+        error instanceof UpstreamError ? error.status : undefined,
+      );
+      throw error;
+    }
+  }
+
+  async function send<N extends EndpointName>(
+    name: N,
+    input: UpstreamCallInput<N>,
   ): Promise<UpstreamAnswer<AnswerOf<N>>> {
     const endpoint = ENDPOINTS[name];
     const query = input.query

@@ -10,8 +10,8 @@ import { join } from "node:path";
 import { sendRequest } from "./http";
 import type { Answer, Outgoing } from "./http";
 import { freePort, root, serverArgs } from "../../scripts/processes.mjs";
-import { holdMailToken } from "~/session/mail-token.server";
-import type { MailLinkPurpose } from "~/session/mail-token.server";
+import { holdMailToken } from "~/request/mail-token.server";
+import type { MailLinkPurpose } from "~/request/mail-token.server";
 import { SESSION_COOKIE_NAME, VisitorSession } from "~/session/session.server";
 
 export type { Answer, Outgoing };
@@ -49,6 +49,8 @@ export async function startSite(env: Record<string, string>): Promise<Site> {
       HOST: "127.0.0.1",
       PORT: String(port),
       SESSION_SECRET,
+      // The reference upstream's key; each suite sets UPSTREAM_URL (production refuses to start without either).
+      UPSTREAM_API_KEY: "demo-api-key",
       MAINTENANCE: "false",
       RATE_LIMIT_MESSAGES: "0",
       RATE_LIMIT_POSTS: "0",
