@@ -32,8 +32,12 @@ const imageDone = new Promise((resolve) =>
 );
 // A failed step ends the run: the image suite with it (its whole process group: buildah, debootstrap, npm).
 process.on("exit", () => {
-  if (imageSuite.exitCode === null && imageSuite.signalCode === null)
+  if (imageSuite.exitCode !== null || imageSuite.signalCode !== null) return;
+  try {
     process.kill(-imageSuite.pid, "SIGTERM");
+  } catch {
+    // already gone
+  }
 });
 
 async function step(name, fn) {
