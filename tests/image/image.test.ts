@@ -191,9 +191,10 @@ afterAll(async () => {
 describe("the image", () => {
   it("carries its labels and, in Docker format, its health check", async () => {
     const labels = info.OCIv1.config.Labels ?? {};
-    expect(labels["org.opencontainers.image.revision"]).toBe(
-      await capture("git", ["rev-parse", "HEAD"]),
-    );
+    // The commit the image was built from (one of this repository's).
+    const revision = labels["org.opencontainers.image.revision"] ?? "";
+    expect(revision).toMatch(/^[0-9a-f]{40}$/);
+    await capture("git", ["cat-file", "-e", `${revision}^{commit}`]);
     expect(labels["org.opencontainers.image.version"]).toBe("image-suite");
     expect(labels["org.opencontainers.image.source"]).toMatch(/^https:/);
     expect(labels["org.opencontainers.image.created"]).toMatch(/^\d{4}-/);
