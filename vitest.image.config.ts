@@ -6,7 +6,8 @@ export default defineConfig({
   test: {
     include: ["tests/image/**/*.test.ts"],
     environment: "node",
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // It runs at a lower priority beside the other suites (scripts/test.mjs): generous limits.
+    testTimeout: 120_000,
+    hookTimeout: 240_000,
   },
 });

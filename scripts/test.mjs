@@ -4,7 +4,7 @@
 // beside the others from the start. Stops at the first failing step.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, openSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { setPriority, tmpdir } from "node:os";
 import { join } from "node:path";
 import { bin, freePort, root, run, startUpstream } from "./processes.mjs";
 
@@ -22,6 +22,8 @@ const imageSuite = spawn(process.execPath, ["scripts/image.mjs", "--test"], {
   detached: true,
   stdio: ["ignore", imageOutput, imageOutput],
 });
+// At a lower priority (its children inherit it): the other steps have timed tests, and it mostly waits anyway.
+setPriority(imageSuite.pid, 10);
 const imageDone = new Promise((resolve) =>
   imageSuite.on("exit", (code, signal) => {
     console.log(

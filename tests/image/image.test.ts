@@ -177,7 +177,7 @@ beforeAll(async () => {
     UPSTREAM_URL: gate.url,
     UPSTREAM_API_KEY: "demo-api-key",
   });
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   gate?.release();
