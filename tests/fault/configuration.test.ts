@@ -45,7 +45,7 @@ describe("a refused configuration", () => {
   it("names a missing session secret in production", async () => {
     const { code, stderr } = await start({
       UPSTREAM_URL: "http://127.0.0.1:9",
-      UPSTREAM_API_KEY: "a-key",
+      UPSTREAM_API_KEY: "key",
     });
     expect(code).toBe(1);
     expect(JSON.parse(stderr)).toMatchObject({
