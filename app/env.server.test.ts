@@ -148,7 +148,7 @@ describe("parseEnv", () => {
       BODY_LIMIT_KB: 64,
       RATE_LIMIT_MESSAGES: 20,
       RATE_LIMIT_POSTS: 300,
-      SHUTDOWN_TIMEOUT_SECONDS: 10,
+      SHUTDOWN_TIMEOUT_SECONDS: 8,
     });
     expect(() => parseEnv({ BODY_LIMIT_KB: "lots" })).toThrow(/BODY_LIMIT_KB/);
   });

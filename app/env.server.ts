@@ -113,8 +113,11 @@ const EnvSchema = z.object({
    * kept before it is asked again; it may then be shown up to twice as long again while it refreshes. 0 = always ask.
    */
   SITE_CACHE_SECONDS: count.default(30),
-  /** How long a stopping server waits for requests in progress. */
-  SHUTDOWN_TIMEOUT_SECONDS: count.default(10),
+  /**
+   * How long a stopping server waits for requests in progress: below the 10 s container runtimes give between
+   * SIGTERM and SIGKILL (docker stop, Kubernetes), so the server cuts what is left itself, and logs it.
+   */
+  SHUTDOWN_TIMEOUT_SECONDS: count.default(8),
   /**
    * After SIGTERM, how long the server keeps taking requests while /health/ready says 503, so a balancer that
    * polls it stops sending visitors first; part of SHUTDOWN_TIMEOUT_SECONDS, not added to it.

@@ -10,11 +10,15 @@ import { reactRouterHandler } from "./react-router";
 import { lastAnswerAt } from "~/upstream/call-log.server";
 import { probeUpstream } from "./probe";
 import { createReadiness } from "./readiness";
-import { closeGracefully } from "./shutdown";
+import { closeGracefully, trackRequests } from "./shutdown";
 import { applyTimeouts } from "./timeouts";
 
-function log(message: string, fields: Record<string, unknown> = {}) {
-  process.stdout.write(
+function log(
+  message: string,
+  fields: Record<string, unknown> = {},
+  stream: NodeJS.WritableStream = process.stdout,
+) {
+  stream.write(
     `${JSON.stringify({ time: new Date().toISOString(), message, ...fields })}\n`,
   );
 }
@@ -23,7 +27,14 @@ let config: ReturnType<typeof env>;
 try {
   config = env();
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  // One JSON line like every other, each problem ("SESSION_SECRET: required in production …") on its own.
+  const text = error instanceof Error ? error.message : String(error);
+  const problems = text
+    .replace(/^Invalid configuration:\n/, "")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+  log("invalid configuration", { problems }, process.stderr);
   process.exit(1);
 }
 
@@ -47,6 +58,7 @@ const server = app.listen(config.PORT, config.HOST ?? "", () => {
   log("listening", { url: `http://${config.HOST ?? "localhost"}:${port}` });
 });
 applyTimeouts(server);
+const inProgress = trackRequests(server);
 
 let stopping = false;
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
@@ -64,7 +76,16 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
         ? Math.min(config.SHUTDOWN_DRAIN_SECONDS * 1000, timeoutMs)
         : 0;
     setTimeout(() => {
-      void closeGracefully(server, timeoutMs - drainMs).then(() => {
+      void closeGracefully(server, timeoutMs - drainMs, {
+        inProgress,
+        onCut: ({ req, res, started }) =>
+          log("request cut at shutdown", {
+            id: res.getHeader("X-Request-Id"),
+            method: req.method,
+            path: (req.url?.split("?")[0] ?? "").slice(0, 500),
+            ms: Math.round(performance.now() - started),
+          }),
+      }).then(() => {
         log("stopped");
         process.exit(0);
       });
