@@ -94,6 +94,8 @@ const EnvSchema = z.object({
   /** Address and port the server listens on (server/main.ts). */
   HOST: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Port of the metrics listener (GET /metrics, Prometheus text format); not set: no metrics listener. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Which reverse proxies may set X-Forwarded-Host / -Proto / -For (see trustProxy). */
   TRUST_PROXY: trustProxy.default(false),
   /** Largest request body accepted, in KiB (forms are small; anything bigger is refused with 413). */

@@ -8,6 +8,7 @@ import { env } from "~/env.server";
 import { createServerApp } from "./app";
 import { reactRouterHandler } from "./react-router";
 import { lastAnswerAt } from "~/upstream/call-log.server";
+import { metricsServer } from "./metrics";
 import { probeUpstream } from "./probe";
 import { createReadiness } from "./readiness";
 import { closeGracefully, trackRequests } from "./shutdown";
@@ -58,6 +59,16 @@ const server = app.listen(config.PORT, config.HOST ?? "", () => {
   log("listening", { url: `http://${config.HOST ?? "localhost"}:${port}` });
 });
 applyTimeouts(server);
+
+const metrics = config.METRICS_PORT === undefined ? null : metricsServer();
+metrics?.listen(config.METRICS_PORT, config.HOST ?? "", () => {
+  const address = metrics.address();
+  const port =
+    typeof address === "object" && address ? address.port : config.METRICS_PORT;
+  log("metrics listening", {
+    url: `http://${config.HOST ?? "localhost"}:${port}/metrics`,
+  });
+});
 const inProgress = trackRequests(server);
 
 let stopping = false;
