@@ -16,6 +16,7 @@ import type {
   Response,
 } from "express";
 import { rateLimit } from "express-rate-limit";
+import type { Store } from "express-rate-limit";
 import onHeaders from "on-headers";
 import type { Env } from "~/env.server";
 import { REQUEST_ID_HEADER, requestIdFor } from "~/lib/request-id.server";
@@ -43,6 +44,8 @@ export interface ServerOptions {
   >;
   /** Receives one JSON line per request. */
   log?: (line: string) => void;
+  /** Where the rate limits count (server/rate-limit-store.ts); in this process's memory when absent. */
+  rateLimitStore?: (limit: "messages" | "posts") => Store;
   /** GET /health/ready (server/readiness.ts); not served when absent. */
   readiness?: RequestHandler;
 }
@@ -224,12 +227,13 @@ function formBody(limitBytes: number): RequestHandler[] {
 
 /**
  * Posts per client address per minute, counted in this instance's memory (several instances each count their
- * own). 0 switches a limit off. Login requests and questions each send mail or reach people, so they get the
+ * own), or with RATE_LIMIT_REDIS_URL in Redis, shared by all (server/rate-limit-store.ts). 0 switches a limit off. Login requests and questions each send mail or reach people, so they get the
  * tighter limit; which post is one is decided by the route React Router will match (server/routes.ts).
  */
 function rateLimits(
   config: ServerOptions["config"],
   routes: RouteTable,
+  store: ServerOptions["rateLimitStore"],
 ): RequestHandler[] {
   const routeOf = routeMatcher(routes);
   const isMessage = (req: Request, res: Response): boolean => {
@@ -260,6 +264,20 @@ function rateLimits(
             },
             // A visitor may send X-Forwarded-For without a trusted proxy; that is no configuration error.
             validate: { xForwardedForHeader: false },
+            ...(store
+              ? {
+                  store: store(name),
+                  // Redis down: the post goes through uncounted; the store logs and counts that itself.
+                  passOnStoreError: true,
+                  logger: {
+                    warn: (error: unknown) => console.warn(error),
+                    error: (error: unknown, message?: string) => {
+                      if (!message?.includes("error from store"))
+                        console.error(error);
+                    },
+                  },
+                }
+              : {}),
           }),
         ]
       : [];
@@ -342,7 +360,7 @@ export function createServerApp(options: ServerOptions): express.Express {
   });
   app.use(sameOrigin);
   app.use(formBody(config.BODY_LIMIT_KB * 1024));
-  const limits = rateLimits(config, options.routes);
+  const limits = rateLimits(config, options.routes, options.rateLimitStore);
   if (limits.length > 0) app.use(limits);
   app.use(options.handler);
   app.use(errors);

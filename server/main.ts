@@ -10,6 +10,7 @@ import { reactRouterHandler } from "./react-router";
 import { lastAnswerAt } from "~/upstream/call-log.server";
 import { metricsServer } from "./metrics";
 import { probeUpstream } from "./probe";
+import { sharedLimits } from "./rate-limit-store";
 import { createReadiness } from "./readiness";
 import { closeGracefully, trackRequests } from "./shutdown";
 import { applyTimeouts } from "./timeouts";
@@ -44,7 +45,11 @@ const readiness = createReadiness({
   lastAnswerAt,
   probe: () => probeUpstream(config),
 });
+const shared = config.RATE_LIMIT_REDIS_URL
+  ? sharedLimits(config.RATE_LIMIT_REDIS_URL, log)
+  : null;
 const app = createServerApp({
+  rateLimitStore: shared?.store,
   handler: reactRouterHandler(build),
   clientDir: fileURLToPath(new URL("../client", import.meta.url)),
   routes: build.routes,
