@@ -94,6 +94,8 @@ const EnvSchema = z.object({
   /** Address and port the server listens on (server/main.ts). */
   HOST: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Port of the metrics listener (GET /metrics, Prometheus text format); not set: no metrics listener. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Which reverse proxies may set X-Forwarded-Host / -Proto / -For (see trustProxy). */
   TRUST_PROXY: trustProxy.default(false),
   /** Largest request body accepted, in KiB (forms are small; anything bigger is refused with 413). */
@@ -101,6 +103,10 @@ const EnvSchema = z.object({
   /** POSTs per client address per minute: login requests and questions, and all other POSTs; 0 = no limit. */
   RATE_LIMIT_MESSAGES: count.default(20),
   RATE_LIMIT_POSTS: count.default(300),
+  /** Redis (redis://…) where every replica counts the rate limits; not set: each counts its own. */
+  RATE_LIMIT_REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: "a redis:// or rediss:// URL" })
+    .optional(),
   /**
    * Every request's deadline for its upstream calls, retries included (ms): reverse proxies give up at about
    * 60 s, so a page says the spec's message well before that however the upstream misbehaves.

@@ -16,9 +16,11 @@ import type {
   Response,
 } from "express";
 import { rateLimit } from "express-rate-limit";
+import type { Store } from "express-rate-limit";
 import onHeaders from "on-headers";
 import type { Env } from "~/env.server";
 import { REQUEST_ID_HEADER, requestIdFor } from "~/lib/request-id.server";
+import { httpDuration, httpRequests, rateLimited } from "~/metrics.server";
 import {
   isCrossOriginWrite,
   isValidHost,
@@ -26,7 +28,7 @@ import {
 } from "~/middleware/host.server";
 import { publicUrl } from "./react-router";
 import { refuse } from "./refusals";
-import { isMessagePost, routeMatcher } from "./routes";
+import { isMessagePost, routeMatcher, routePatternMatcher } from "./routes";
 import type { RouteTable } from "./routes";
 
 export interface ServerOptions {
@@ -42,6 +44,8 @@ export interface ServerOptions {
   >;
   /** Receives one JSON line per request. */
   log?: (line: string) => void;
+  /** Where the rate limits count (server/rate-limit-store.ts); in this process's memory when absent. */
+  rateLimitStore?: (limit: "messages" | "posts") => Store;
   /** GET /health/ready (server/readiness.ts); not served when absent. */
   readiness?: RequestHandler;
 }
@@ -54,7 +58,25 @@ const FORM_TYPES = new Set([
 /** Conform's intent field: the app's forms validate in the browser and never post it; a garbled one crashes. */
 const CONFORM_INTENT = "__intent__";
 
-function requestLog(write: (line: string) => void): RequestHandler {
+/**
+ * The `route` label of a request in the metrics: the route pattern React Router will match, or what the server
+ * answered itself (`/assets/*`, a public file, `/health/ready`, `invalid` for a refused target); never the raw
+ * path, which a scanner could make as many of as it likes.
+ */
+function routeLabel(
+  req: Request,
+  res: Response,
+  patternOf: (url: string) => string | null,
+): string {
+  if (typeof res.locals.route === "string") return res.locals.route;
+  if (req.path.startsWith("/assets/")) return "/assets/*";
+  return patternOf(publicUrl(req)) ?? "*";
+}
+
+function requestLog(
+  write: (line: string) => void,
+  patternOf: (url: string) => string | null,
+): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
     // Only a trusted proxy's id is kept (the socket's peer is one of TRUST_PROXY's); a visitor's is replaced.
@@ -68,6 +90,13 @@ function requestLog(write: (line: string) => void): RequestHandler {
     const done = () => {
       if (written) return;
       written = true;
+      const labels = {
+        method: req.method.slice(0, 10),
+        route: routeLabel(req, res, patternOf),
+        status: String(res.statusCode),
+      };
+      httpRequests.inc(labels);
+      httpDuration.observe(labels, (performance.now() - started) / 1000);
       const host = (req.get("host") ?? "").slice(0, 100);
       write(
         JSON.stringify({
@@ -110,8 +139,10 @@ const securityHeaders: RequestHandler = (req, res, next) => {
 
 /** A Host (or trusted X-Forwarded-Host) no URL can hold, or a request target that is no path, is a bad request. */
 const requestTarget: RequestHandler = (req, res, next) => {
-  if (!isValidHost(req.host) || !req.originalUrl.startsWith("/"))
+  if (!isValidHost(req.host) || !req.originalUrl.startsWith("/")) {
+    res.locals.route = "invalid";
     return refuse(res, "badRequest");
+  }
   next();
 };
 
@@ -196,12 +227,13 @@ function formBody(limitBytes: number): RequestHandler[] {
 
 /**
  * Posts per client address per minute, counted in this instance's memory (several instances each count their
- * own). 0 switches a limit off. Login requests and questions each send mail or reach people, so they get the
+ * own), or with RATE_LIMIT_REDIS_URL in Redis, shared by all (server/rate-limit-store.ts). 0 switches a limit off. Login requests and questions each send mail or reach people, so they get the
  * tighter limit; which post is one is decided by the route React Router will match (server/routes.ts).
  */
 function rateLimits(
   config: ServerOptions["config"],
   routes: RouteTable,
+  store: ServerOptions["rateLimitStore"],
 ): RequestHandler[] {
   const routeOf = routeMatcher(routes);
   const isMessage = (req: Request, res: Response): boolean => {
@@ -213,6 +245,7 @@ function rateLimits(
     return res.locals.isMessage as boolean;
   };
   const limit = (
+    name: "messages" | "posts",
     perMinute: number,
     applies: (req: Request, res: Response) => boolean,
   ): RequestHandler[] =>
@@ -225,15 +258,36 @@ function rateLimits(
             legacyHeaders: false,
             skip: (req, res) =>
               !BODY_METHODS.has(req.method) || !applies(req, res),
-            handler: (_req, res) => refuse(res, "tooManyRequests"),
+            handler: (_req, res) => {
+              rateLimited.inc({ limit: name });
+              refuse(res, "tooManyRequests");
+            },
             // A visitor may send X-Forwarded-For without a trusted proxy; that is no configuration error.
             validate: { xForwardedForHeader: false },
+            ...(store
+              ? {
+                  store: store(name),
+                  // Redis down: the post goes through uncounted; the store logs and counts that itself.
+                  passOnStoreError: true,
+                  logger: {
+                    warn: (error: unknown) => console.warn(error),
+                    error: (error: unknown, message?: string) => {
+                      if (!message?.includes("error from store"))
+                        console.error(error);
+                    },
+                  },
+                }
+              : {}),
           }),
         ]
       : [];
   return [
-    ...limit(config.RATE_LIMIT_MESSAGES, isMessage),
-    ...limit(config.RATE_LIMIT_POSTS, (req, res) => !isMessage(req, res)),
+    ...limit("messages", config.RATE_LIMIT_MESSAGES, isMessage),
+    ...limit(
+      "posts",
+      config.RATE_LIMIT_POSTS,
+      (req, res) => !isMessage(req, res),
+    ),
   ];
 }
 
@@ -257,12 +311,23 @@ export function createServerApp(options: ServerOptions): express.Express {
   app.set("trust proxy", config.TRUST_PROXY);
   app.disable("x-powered-by");
   app.use(
-    requestLog(options.log ?? ((line) => process.stdout.write(`${line}\n`))),
+    requestLog(
+      options.log ?? ((line) => process.stdout.write(`${line}\n`)),
+      routePatternMatcher(options.routes),
+    ),
   );
   app.use(securityHeaders);
   app.use(requestTarget);
   // For the load balancer, with any Host, before anything that could refuse or redirect it.
-  if (options.readiness) app.get("/health/ready", options.readiness);
+  if (options.readiness)
+    app.get(
+      "/health/ready",
+      (_req, res, next) => {
+        res.locals.route = "/health/ready";
+        next();
+      },
+      options.readiness,
+    );
   app.use(compression());
   // Vite names these files by their content: they never change, so browsers may keep them for a year.
   app.use(
@@ -287,12 +352,15 @@ export function createServerApp(options: ServerOptions): express.Express {
     redirect: false,
   });
   app.use((req, res, next) => {
-    if (publicFiles.has(req.path)) return publicFile(req, res, next);
+    if (publicFiles.has(req.path)) {
+      res.locals.route = req.path;
+      return publicFile(req, res, next);
+    }
     next();
   });
   app.use(sameOrigin);
   app.use(formBody(config.BODY_LIMIT_KB * 1024));
-  const limits = rateLimits(config, options.routes);
+  const limits = rateLimits(config, options.routes, options.rateLimitStore);
   if (limits.length > 0) app.use(limits);
   app.use(options.handler);
   app.use(errors);

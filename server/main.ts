@@ -8,7 +8,9 @@ import { env } from "~/env.server";
 import { createServerApp } from "./app";
 import { reactRouterHandler } from "./react-router";
 import { lastAnswerAt } from "~/upstream/call-log.server";
+import { metricsServer } from "./metrics";
 import { probeUpstream } from "./probe";
+import { sharedLimits } from "./rate-limit-store";
 import { createReadiness } from "./readiness";
 import { closeGracefully, trackRequests } from "./shutdown";
 import { applyTimeouts } from "./timeouts";
@@ -43,7 +45,11 @@ const readiness = createReadiness({
   lastAnswerAt,
   probe: () => probeUpstream(config),
 });
+const shared = config.RATE_LIMIT_REDIS_URL
+  ? sharedLimits(config.RATE_LIMIT_REDIS_URL, log)
+  : null;
 const app = createServerApp({
+  rateLimitStore: shared?.store,
   handler: reactRouterHandler(build),
   clientDir: fileURLToPath(new URL("../client", import.meta.url)),
   routes: build.routes,
@@ -58,6 +64,16 @@ const server = app.listen(config.PORT, config.HOST ?? "", () => {
   log("listening", { url: `http://${config.HOST ?? "localhost"}:${port}` });
 });
 applyTimeouts(server);
+
+const metrics = config.METRICS_PORT === undefined ? null : metricsServer();
+metrics?.listen(config.METRICS_PORT, config.HOST ?? "", () => {
+  const address = metrics.address();
+  const port =
+    typeof address === "object" && address ? address.port : config.METRICS_PORT;
+  log("metrics listening", {
+    url: `http://${config.HOST ?? "localhost"}:${port}/metrics`,
+  });
+});
 const inProgress = trackRequests(server);
 
 let stopping = false;

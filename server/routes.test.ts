@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { appRouteTable } from "../tests/support/routes";
-import { isMessagePost, MESSAGE_ROUTE_IDS, routeMatcher } from "./routes";
+import {
+  isMessagePost,
+  MESSAGE_ROUTE_IDS,
+  routeMatcher,
+  routePatternMatcher,
+} from "./routes";
 
 const routeOf = routeMatcher(appRouteTable());
 const at = (path: string) => routeOf(`http://localhost${path}`);
@@ -51,5 +56,17 @@ describe("isMessagePost", () => {
     expect(isMessagePost("routes/school-select", form("school"))).toBe(false);
     expect(isMessagePost("routes/favourites", form("login"))).toBe(false);
     expect(isMessagePost(null, form("login"))).toBe(false);
+  });
+});
+
+describe("routePatternMatcher", () => {
+  it("gives the route pattern, never the raw path", () => {
+    const patternOf = routePatternMatcher(appRouteTable());
+    const of = (path: string) => patternOf(`http://localhost${path}`);
+    expect(of("/")).toBe("/");
+    expect(of("/contact.data")).toBe("/contact");
+    expect(of("/workshop/koken-en-bakken")).toBe("/workshop/:slug");
+    expect(of("/workshop/x.data")).toBe("/workshop/:slug");
+    expect(of("/wp-admin/setup.php")).toBe("*");
   });
 });

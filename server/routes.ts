@@ -74,6 +74,32 @@ export function routeMatcher(
   };
 }
 
+/**
+ * Gives the route pattern a request URL reaches, as the route table writes it (`/workshop/:slug`, `*` for the
+ * not-found route), or null when none does: the metrics' `route` label, never the raw path.
+ */
+export function routePatternMatcher(
+  table: RouteTable,
+): (url: string) => string | null {
+  const tree = childrenOf(table, undefined);
+  return (url) => {
+    let pathname: string;
+    try {
+      pathname = new URL(url).pathname;
+    } catch {
+      return null;
+    }
+    const matches = matchRoutes(tree, documentPath(pathname));
+    if (!matches) return null;
+    const parts = matches
+      .map((match) => match.route.path)
+      .filter((path): path is string => Boolean(path));
+    const last = parts.at(-1);
+    if (last === "*") return "*";
+    return `/${parts.join("/")}`.replace(/\/{2,}/g, "/");
+  };
+}
+
 /** Whether a post to the route sends mail or reaches people (the tighter rate limit). */
 export function isMessagePost(
   routeId: string | null,

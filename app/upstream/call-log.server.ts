@@ -1,8 +1,9 @@
 /**
  * What happens to every upstream call once it ends: a failed one is logged as one JSON line (call, outcome,
  * status, duration, request id; never headers, bodies or anything the visitor typed), so a wrong API key or an
- * upstream that is down shows in the logs without error reporting set up.
+ * upstream that is down shows in the logs without error reporting set up. Every call is counted in the metrics.
  */
+import { upstreamDuration, upstreamRequests } from "~/metrics.server";
 import type { CallRecord } from "./client.server";
 
 export function callLogLine(record: CallRecord): string {
@@ -28,6 +29,8 @@ export function observeCall(
   record: CallRecord,
   write: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
 ): void {
+  upstreamRequests.inc({ call: record.call, outcome: record.outcome });
+  upstreamDuration.observe({ call: record.call }, record.seconds);
   if (record.outcome === "ok") lastAnswer = Date.now();
   else write(callLogLine(record));
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { UpstreamAnswer } from "./client.server";
 import { UpstreamError } from "./client.server";
+import { siteCacheRequests } from "~/metrics.server";
 import { clearSiteData, siteData } from "./site-data.server";
 
 const FRESH_MS = 30_000;
@@ -111,5 +112,29 @@ describe("siteData", () => {
     await venlo.call("settings");
     await venlo.call("settings");
     expect(upstream.calls).toHaveBeenCalledTimes(2);
+  });
+
+  it("counts each look-up as a hit, stale or miss", async () => {
+    const count = async () =>
+      Object.fromEntries(
+        (await siteCacheRequests.get()).values.map((sample) => [
+          sample.labels.result,
+          sample.value,
+        ]),
+      ) as Record<string, number>;
+    const before = await count();
+    const upstream = countingUpstream();
+    const venlo = siteData("venlo", upstream, FRESH_MS);
+    await venlo.call("orientationDays");
+    await venlo.call("orientationDays");
+    await vi.advanceTimersByTimeAsync(FRESH_MS + 1);
+    await venlo.call("orientationDays");
+    await settle();
+    await vi.advanceTimersByTimeAsync(4 * FRESH_MS);
+    await venlo.call("orientationDays");
+    const after = await count();
+    const delta = (result: string) =>
+      (after[result] ?? 0) - (before[result] ?? 0);
+    expect([delta("hit"), delta("stale"), delta("miss")]).toEqual([1, 1, 2]);
   });
 });

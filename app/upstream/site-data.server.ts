@@ -5,9 +5,10 @@
  * failed call fails the request that made it, and the next request tries again. Nothing that holds seats
  * (workshops, availability, a registration) is in here. Why and how long: docs/decisions/0021-site-data-cache.md.
  */
-import { cachified } from "@epic-web/cachified";
+import { cachified, isExpired } from "@epic-web/cachified";
 import type { CacheEntry } from "@epic-web/cachified";
 import { LRUCache } from "lru-cache";
+import { siteCacheRequests } from "~/metrics.server";
 import type {
   AnswerOf,
   UpstreamAnswer,
@@ -41,15 +42,25 @@ export function siteData(
   return {
     call(name, input = {}) {
       if (freshMs <= 0) return upstream.call(name, input);
+      const key = `${site}|${name}|${JSON.stringify(input.params ?? {})}`;
+      siteCacheRequests.inc({ result: lookUp(key) });
       return cachified({
         cache: store,
-        key: `${site}|${name}|${JSON.stringify(input.params ?? {})}`,
+        key,
         ttl: freshMs,
         staleWhileRevalidate: 2 * freshMs,
         getFreshValue: () => upstream.call(name, input),
       });
     },
   };
+}
+
+/** What a look-up will find: a fresh answer, one shown while it is refreshed, or none (an upstream call). */
+function lookUp(key: string): "hit" | "stale" | "miss" {
+  const entry = store.get(key);
+  if (!entry) return "miss";
+  const expired = isExpired(entry.metadata);
+  return expired === "stale" ? "stale" : expired ? "miss" : "hit";
 }
 
 /** For tests. */

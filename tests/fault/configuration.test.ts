@@ -10,6 +10,8 @@ function start(env: Record<string, string>) {
   const inherited = { ...process.env };
   delete inherited.SESSION_SECRET;
   delete inherited.ALLOW_DEV_SESSION_SECRET;
+  delete inherited.UPSTREAM_URL;
+  delete inherited.UPSTREAM_API_KEY;
   const child = spawn(process.execPath, serverArgs(), {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
@@ -40,6 +42,18 @@ describe("a refused configuration", () => {
     expect(
       problems.some((problem) => problem.startsWith("BODY_LIMIT_KB:")),
     ).toBe(true);
+  });
+
+  it("names a missing upstream address and key in production", async () => {
+    const { code, stderr } = await start({ SESSION_SECRET: "x".repeat(32) });
+    expect(code).toBe(1);
+    expect(JSON.parse(stderr)).toMatchObject({
+      message: "invalid configuration",
+      problems: [
+        "UPSTREAM_URL: required in production",
+        "UPSTREAM_API_KEY: required in production",
+      ],
+    });
   });
 
   it("names a missing session secret in production", async () => {
