@@ -40,6 +40,7 @@ import {
   isUnderMaintenance,
   parseMaintenanceEnd,
 } from "~/lib/maintenance.server";
+import { LAYOUT } from "~/messages";
 
 export interface PipelineDependencies {
   env: () => Env;
@@ -69,7 +70,7 @@ function isRedirectStatus(status: number): boolean {
 }
 
 function forbidden(): Response {
-  return new Response("Verzoek geweigerd.", {
+  return new Response(LAYOUT.refused, {
     status: 403,
     headers: { "Content-Type": "text/plain; charset=utf-8" },
   });

@@ -1,6 +1,7 @@
 import { LogOut } from "lucide-react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
+import { LAYOUT } from "~/messages";
 
 /** Logging out is a POST (it changes state), so it is a form; with JavaScript React Router submits it. */
 export function LogoutButton({ className }: { className?: string }) {
@@ -10,12 +11,12 @@ export function LogoutButton({ className }: { className?: string }) {
         type="submit"
         variant="ghost"
         size="icon"
-        title="Uitloggen"
+        title={LAYOUT.logout}
         className="dark:text-primary-200 dark:hover:bg-gray-800"
       >
         <LogOut aria-hidden="true" />
         {/* Text, not only a label: text browsers show the button's content. */}
-        <span className="sr-only">Uitloggen</span>
+        <span className="sr-only">{LAYOUT.logout}</span>
       </Button>
     </Form>
   );

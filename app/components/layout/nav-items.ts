@@ -1,4 +1,5 @@
 import { cva } from "class-variance-authority";
+import { LAYOUT } from "~/messages";
 
 /**
  * The main navigation, shared by the top tabs and the bottom tab bar (spec "Layout"). An item is active on its
@@ -10,14 +11,14 @@ export interface NavItem {
   activeOn?: string[];
 }
 
-export const INFORMATIE: NavItem = { label: "Informatie", to: "/" };
+export const INFORMATIE: NavItem = { label: LAYOUT.nav.home, to: "/" };
 /** Active on the four screens of the registration flow. */
 export const INSCHRIJVEN: NavItem = {
-  label: "Inschrijven",
+  label: LAYOUT.nav.register,
   to: "/inschrijven",
   activeOn: ["/workshops", "/workshop/*", "/inschrijving-afronden"],
 };
-export const CONTACT: NavItem = { label: "Contact", to: "/contact" };
+export const CONTACT: NavItem = { label: LAYOUT.nav.contact, to: "/contact" };
 
 /** The items to show: Inschrijven only once an orientation day is chosen. */
 export function navItems(dayChosen: boolean): NavItem[] {

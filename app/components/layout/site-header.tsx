@@ -2,6 +2,7 @@ import { Link, useLocation } from "react-router";
 import type { Settings } from "~/upstream/contract";
 import { LogoutButton } from "./logout-button";
 import { isActive, navLink, type NavItem } from "./nav-items";
+import { LAYOUT } from "~/messages";
 
 /**
  * Sticky top bar: the site logo (home link), the tabs from 768 px up, and the logout button. The logo is drawn
@@ -39,7 +40,7 @@ export function SiteHeader({
             </span>
           )}
         </Link>
-        <nav aria-label="Hoofdmenu" className="ml-auto hidden md:block">
+        <nav aria-label={LAYOUT.mainMenu} className="ml-auto hidden md:block">
           <ul className="flex items-center gap-1">
             {items.map((item) => {
               const active = isActive(item, pathname);
