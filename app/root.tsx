@@ -28,11 +28,12 @@ import { themeCss } from "~/lib/theme";
 import { getRegistration } from "~/registration/registration.server";
 import { getRequestState } from "~/request/request-state.server";
 import { getSettings } from "~/upstream/settings.server";
+import { MAINTENANCE_PATH } from "~/lib/maintenance.server";
 
 export const middleware = rootMiddleware;
 
 /** The maintenance page replaces the whole site, so it gets no navigation or footer. */
-const BARE_PATHS = ["/under-construction"];
+const BARE_PATHS = [MAINTENANCE_PATH];
 
 /** Whether the visitor's registration has been created (confirmed): only then can they log out. */
 async function hasCreatedRegistration(

@@ -4,6 +4,7 @@
  * elsewhere, so they work whatever state the app is in.
  */
 import type { Response } from "express";
+import { href } from "react-router";
 import { REFUSAL_PAGES } from "~/messages";
 
 /** Each refusal's status; its words are in app/messages.ts with the site's other texts. */
@@ -23,7 +24,7 @@ function page(title: string, text: string): string {
 <html lang="nl">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>
 <body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5">
-<main><h1>${title}</h1><p>${text}</p><p><a href="/">${REFUSAL_PAGES.home}</a></p></main>
+<main><h1>${title}</h1><p>${text}</p><p><a href="${href("/")}">${REFUSAL_PAGES.home}</a></p></main>
 </body>
 </html>
 `;

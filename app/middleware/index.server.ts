@@ -4,7 +4,7 @@
  * Each step is a separate function so it reads on its own; createRootMiddleware takes its dependencies so the
  * chain can be tested with any configuration and clock.
  */
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import type { MiddlewareFunction } from "react-router";
 import { env as processEnv } from "~/env.server";
 import type { Env } from "~/env.server";
@@ -48,7 +48,7 @@ export interface PipelineDependencies {
   createUpstream?: typeof createUpstreamClient;
 }
 
-const HEALTH_PATH = "/health";
+const HEALTH_PATH = href("/health");
 
 /** Sets headers on a response, copying it first when its headers are immutable (e.g. a proxied fetch response). */
 function withHeaders(
@@ -150,7 +150,7 @@ export function createRootMiddleware(
         allowedIp: config.MAINTENANCE_BYPASS_IP,
         now: () => now().getTime(),
       }));
-    if (url.pathname === MAINTENANCE_PATH && !on) return redirect("/");
+    if (url.pathname === MAINTENANCE_PATH && !on) return redirect(href("/"));
     if (on && !isMaintenanceExempt(url.pathname))
       return redirect(MAINTENANCE_PATH);
     return next();

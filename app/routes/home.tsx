@@ -186,7 +186,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       setRegistration(context, lookup.registration);
   } catch (error) {
     session.flashToast(toastForUpstreamError(error));
-    return redirect("/");
+    return redirect(href("/"));
   }
 
   return redirect(

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { LAYOUT } from "~/messages";
 
@@ -18,7 +18,7 @@ export function MessagePage({
       <h1 className="text-2xl font-bold">{message}</h1>
       {homeLink ? (
         <Button asChild>
-          <Link to="/">{LAYOUT.goHome}</Link>
+          <Link to={href("/")}>{LAYOUT.goHome}</Link>
         </Button>
       ) : null}
     </main>

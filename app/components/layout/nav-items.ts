@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { cva } from "class-variance-authority";
 import { LAYOUT } from "~/messages";
 
@@ -11,14 +12,17 @@ export interface NavItem {
   activeOn?: string[];
 }
 
-export const INFORMATIE: NavItem = { label: LAYOUT.nav.home, to: "/" };
+export const INFORMATIE: NavItem = { label: LAYOUT.nav.home, to: href("/") };
 /** Active on the four screens of the registration flow. */
 export const INSCHRIJVEN: NavItem = {
   label: LAYOUT.nav.register,
-  to: "/inschrijven",
-  activeOn: ["/workshops", "/workshop/*", "/inschrijving-afronden"],
+  to: href("/inschrijven"),
+  activeOn: [href("/workshops"), "/workshop/*", href("/inschrijving-afronden")],
 };
-export const CONTACT: NavItem = { label: LAYOUT.nav.contact, to: "/contact" };
+export const CONTACT: NavItem = {
+  label: LAYOUT.nav.contact,
+  to: href("/contact"),
+};
 
 /** The items to show: Inschrijven only once an orientation day is chosen. */
 export function navItems(dayChosen: boolean): NavItem[] {

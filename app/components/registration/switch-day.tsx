@@ -33,7 +33,7 @@ export function ConfirmSwitchForm({
   orientationDayId: number;
 }) {
   return (
-    <Form method="post" action="/?index">
+    <Form method="post" action={`${href("/")}?index`}>
       <input type="hidden" name="orientationDayId" value={orientationDayId} />
       <input type="hidden" name={CONFIRM_FIELD} value="1" />
       <IdempotencyField />
