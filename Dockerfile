@@ -1,24 +1,53 @@
 # The web app alone (the reference upstream in upstream/ is for development and tests, not production).
-# Build: docker build -t open-dag .   Run: docker run -p 3000:3000 -e UPSTREAM_URL=… -e UPSTREAM_API_KEY=… -e SESSION_SECRET=… open-dag
+#
+# Build (see README, "The image"):
+#   docker build -t open-dag \
+#     --build-arg SOURCE=https://git.example.nl/open-dag --build-arg REVISION=$(git rev-parse HEAD) \
+#     --build-arg VERSION=$(git describe --always) --build-arg CREATED=$(date -u +%Y-%m-%dT%H:%M:%SZ) .
+#   buildah and podman build an OCI image by default, which has no HEALTHCHECK: add `--format docker`.
+#   Pin the base by digest for builds that do not change under you, or point it at a mirror:
+#     --build-arg NODE_IMAGE=node:22-bookworm-slim@sha256:<digest>
+#
+# Run (every variable a real deployment sets; see README, "Configuration"):
+#   docker run -p 3000:3000 --read-only \
+#     -e UPSTREAM_URL=https://api.provider.example -e UPSTREAM_API_KEY=… \
+#     -e SESSION_SECRET=<32+ random characters> \
+#     -e ALLOWED_HOSTS=venlo,studiemarkt013 -e SITE_DOMAIN=opendagen.nl \
+#     -e PROVIDER_SITE_URL=https://www.provider.example/ -e TRUST_PROXY=true \
+#     -e MAINTENANCE=false -e SENTRY_DSN=… open-dag
 
-FROM node:22-bookworm-slim AS base
+# Every stage starts from this image: a tag, a tag@digest, or a mirror's copy of either.
+ARG NODE_IMAGE=node:22-bookworm-slim
+
+FROM ${NODE_IMAGE} AS base
 WORKDIR /app
 ENV NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false NPM_CONFIG_AUDIT=false
 
 # Production dependencies only. No production dependency needs an install script (native code lives in
 # the upstream's dev dependencies), so scripts stay off: nothing downloads binaries at build time.
+# --omit=optional as well: typescript and @types/react are optional peers of production packages
+# (@react-router/node, Radix) and dev dependencies of ours, which npm marks "devOptional"; --omit=dev alone keeps
+# them. No production package has an optional dependency it needs (decision 0037).
 FROM base AS production-deps
 COPY package.json package-lock.json ./
-RUN npm install --omit=dev --ignore-scripts
+RUN npm ci --omit=dev --omit=optional --ignore-scripts
 
 # Everything needed to build.
 FROM base AS build
 COPY package.json package-lock.json ./
-RUN npm install --ignore-scripts
+RUN npm ci --ignore-scripts
 COPY . .
 RUN npx react-router build
 
 FROM base AS runtime
+# Labels after the build stages, so a new revision does not rebuild the dependencies.
+ARG SOURCE="" REVISION="" VERSION="" CREATED=""
+LABEL org.opencontainers.image.title="open-dag-inschrijven" \
+      org.opencontainers.image.description="Registration site for school orientation days" \
+      org.opencontainers.image.source="${SOURCE}" \
+      org.opencontainers.image.revision="${REVISION}" \
+      org.opencontainers.image.version="${VERSION}" \
+      org.opencontainers.image.created="${CREATED}"
 ENV NODE_ENV=production PORT=3000
 COPY --from=production-deps --chown=root:root /app/node_modules ./node_modules
 COPY --from=build --chown=root:root /app/build ./build

@@ -35,6 +35,8 @@ export const launchOptions = systemChromium
 export const E2E_SESSION_SECRET = "end-to-end-tests-session-secret";
 /** The suite posts far more from 127.0.0.1 than any visitor would: no rate limits. */
 export const E2E_SERVER_ENV = {
+  // The reference upstream's key (production refuses to start without one).
+  UPSTREAM_API_KEY: "demo-api-key",
   RATE_LIMIT_MESSAGES: "0",
   RATE_LIMIT_POSTS: "0",
 };

@@ -4,9 +4,14 @@ import * as Sentry from "@sentry/react-router";
 import type { ErrorEvent } from "@sentry/react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
-import { isRouteErrorResponse, ServerRouter } from "react-router";
+import {
+  isRouteErrorResponse,
+  RouterContextProvider,
+  ServerRouter,
+} from "react-router";
 import { env } from "~/env.server";
 import { NonceProvider } from "~/lib/nonce";
+import { requestId } from "~/lib/request-id.server";
 import { shouldDropEvent } from "~/lib/sentry-filter";
 import { requestOrigin } from "~/middleware/host.server";
 
@@ -121,12 +126,17 @@ export default function handleRequest(
 }
 
 /** Every error React Router catches on the server (loaders, actions, rendering) is logged and reported. */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (
+  error,
+  { request, context },
+) => {
   // A visitor who navigated away aborts the request; that is not a fault.
   if (request.signal.aborted) return;
   // The router's own answers to a request it cannot serve (a POST to a page without a form: 405) are the
   // visitor's doing, not faults; they get their page without filling the log and the error reports.
   if (isRouteErrorResponse(error) && error.status < 500) return;
   console.error(error);
-  Sentry.captureException(error);
+  const id =
+    context instanceof RouterContextProvider ? requestId(context) : null;
+  Sentry.captureException(error, id ? { tags: { request_id: id } } : undefined);
 };

@@ -54,19 +54,49 @@ describe("parseEnv", () => {
     );
   });
 
+  const upstream = {
+    UPSTREAM_URL: "https://api.example.nl",
+    UPSTREAM_API_KEY: "key",
+  };
+
+  it("refuses to run in production without the upstream's address and key", () => {
+    const production = {
+      NODE_ENV: "production",
+      SESSION_SECRET: "x".repeat(32),
+    };
+    expect(() => parseEnv(production)).toThrow(
+      /UPSTREAM_URL: required in production\n {2}UPSTREAM_API_KEY: required in production/,
+    );
+    expect(() =>
+      parseEnv({ ...production, UPSTREAM_URL: "https://api.example.nl" }),
+    ).toThrow(
+      /^Invalid configuration:\n {2}UPSTREAM_API_KEY: required in production$/,
+    );
+    expect(() =>
+      parseEnv({ ...production, ...upstream, UPSTREAM_API_KEY: "" }),
+    ).toThrow(/UPSTREAM_API_KEY: required in production/);
+    expect(parseEnv({ ...production, ...upstream })).toMatchObject(upstream);
+    // Development and tests keep the demo upstream's defaults.
+    expect(parseEnv({}).UPSTREAM_API_KEY).toBe("demo-api-key");
+  });
+
   it("refuses to run in production without a session secret", () => {
-    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(
+    expect(() => parseEnv({ NODE_ENV: "production", ...upstream })).toThrow(
       /SESSION_SECRET: required in production/,
     );
     expect(
-      parseEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) })
-        .SESSION_SECRET,
+      parseEnv({
+        NODE_ENV: "production",
+        ...upstream,
+        SESSION_SECRET: "x".repeat(32),
+      }).SESSION_SECRET,
     ).toEqual(["x".repeat(32)]);
   });
 
   it("refuses the public development secret in production unless the demo allows it", () => {
     const production = {
       NODE_ENV: "production",
+      ...upstream,
       SESSION_SECRET: DEV_SESSION_SECRET,
     };
     expect(() => parseEnv(production)).toThrow(
@@ -118,7 +148,7 @@ describe("parseEnv", () => {
       BODY_LIMIT_KB: 64,
       RATE_LIMIT_MESSAGES: 20,
       RATE_LIMIT_POSTS: 300,
-      SHUTDOWN_TIMEOUT_SECONDS: 10,
+      SHUTDOWN_TIMEOUT_SECONDS: 8,
     });
     expect(() => parseEnv({ BODY_LIMIT_KB: "lots" })).toThrow(/BODY_LIMIT_KB/);
   });

@@ -113,8 +113,16 @@ const EnvSchema = z.object({
    * kept before it is asked again; it may then be shown up to twice as long again while it refreshes. 0 = always ask.
    */
   SITE_CACHE_SECONDS: count.default(30),
-  /** How long a stopping server waits for requests in progress. */
-  SHUTDOWN_TIMEOUT_SECONDS: count.default(10),
+  /**
+   * How long a stopping server waits for requests in progress: below the 10 s container runtimes give between
+   * SIGTERM and SIGKILL (docker stop, Kubernetes), so the server cuts what is left itself, and logs it.
+   */
+  SHUTDOWN_TIMEOUT_SECONDS: count.default(8),
+  /**
+   * After SIGTERM, how long the server keeps taking requests while /health/ready says 503, so a balancer that
+   * polls it stops sending visitors first; part of SHUTDOWN_TIMEOUT_SECONDS, not added to it.
+   */
+  SHUTDOWN_DRAIN_SECONDS: count.default(2),
   MAINTENANCE: flag.default(true),
   /** End of maintenance, local time in Europe/Amsterdam (or an ISO date-time with offset). */
   MAINTENANCE_END: z
@@ -133,6 +141,8 @@ const EnvSchema = z.object({
   SENTRY_DSN: z.url().optional(),
   SENTRY_ENVIRONMENT: z.string().optional(),
 });
+
+const UPSTREAM_SETTINGS = ["UPSTREAM_URL", "UPSTREAM_API_KEY"] as const;
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string[] };
 
@@ -154,6 +164,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   const env = result.data;
+  // The defaults are the demo's own upstream and key: a production server without them would talk to nothing,
+  // or to whatever listens on the default port, while looking healthy. The demo (`npm start`) sets both itself.
+  if (env.NODE_ENV === "production") {
+    const missing = UPSTREAM_SETTINGS.filter((name) => !(name in cleaned));
+    if (missing.length > 0)
+      throw new Error(
+        `Invalid configuration:\n${missing.map((name) => `  ${name}: required in production`).join("\n")}`,
+      );
+  }
   // The development secret is public (it is in this file): a production build uses it only when told to, as the
   // demo (`npm start` without UPSTREAM_URL) does.
   const devSecretAllowed =

@@ -54,6 +54,7 @@ export async function startBenchServers(
       NODE_ENV: "production",
       PORT: String(appPort),
       UPSTREAM_URL: upstream.url,
+      UPSTREAM_API_KEY: "demo-api-key",
       SESSION_SECRET: "benchmark-session-secret-0123456789",
       MAINTENANCE: "false",
       ...appEnv,

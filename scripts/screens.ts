@@ -44,6 +44,7 @@ async function startApp(
         NODE_ENV: "production",
         PORT: String(port),
         UPSTREAM_URL: upstreamUrl,
+        UPSTREAM_API_KEY: "demo-api-key",
         SESSION_SECRET: "screens-session-secret-0123456789",
         MAINTENANCE: "false",
         ...env,

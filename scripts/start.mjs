@@ -47,6 +47,8 @@ if (!env.UPSTREAM_URL) {
     process.exit(1);
   }
   env.UPSTREAM_URL = `http://127.0.0.1:${port}`;
+  // The demo upstream's own key (a production server refuses to start without UPSTREAM_URL and this).
+  env.UPSTREAM_API_KEY ??= "demo-api-key";
   // The demo runs without configuration; a real deployment sets SESSION_SECRET (see README).
   env.ALLOW_DEV_SESSION_SECRET ??= "true";
 }

@@ -446,3 +446,37 @@ describe("request log", () => {
     expect(log[0]).not.toContain("secret-token");
   });
 });
+
+describe("request id", () => {
+  const seen: RequestHandler = (_req, res) => {
+    res.json({ id: res.locals.requestId });
+  };
+  const proxyId = "proxy-4f1c2a9e-0001";
+
+  it("keeps a trusted proxy's X-Request-Id: response header, log line and the app's request", async () => {
+    const log: string[] = [];
+    const send = await start({ TRUST_PROXY: "true" }, seen, log);
+    const answer = await send({ headers: { "x-request-id": proxyId } });
+    await new Promise((done) => setTimeout(done, 10));
+    expect(answer.headers["x-request-id"]).toBe(proxyId);
+    expect(JSON.parse(answer.body)).toEqual({ id: proxyId });
+    expect(JSON.parse(log[0]!)).toMatchObject({ id: proxyId });
+  });
+
+  it("makes its own when no proxy is trusted, when none came, or when the proxy's is no id", async () => {
+    const direct = await start({}, seen);
+    const behind = await start({ TRUST_PROXY: "true" }, seen);
+    const answers = [
+      await direct({ headers: { "x-request-id": proxyId } }),
+      await behind(),
+      await behind({ headers: { "x-request-id": "a b\tc" } }),
+      await behind({ headers: { "x-request-id": "x".repeat(200) } }),
+    ];
+    for (const answer of answers) {
+      expect(answer.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+      expect(JSON.parse(answer.body)).toEqual({
+        id: answer.headers["x-request-id"],
+      });
+    }
+  });
+});

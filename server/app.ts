@@ -5,7 +5,6 @@
  * response, refusal of malformed hosts, compression, static files with the right caching, a bounded and checked
  * request body, per-address rate limits on posts, and one JSON log line per request.
  */
-import { randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import compression from "compression";
@@ -19,6 +18,7 @@ import type {
 import { rateLimit } from "express-rate-limit";
 import onHeaders from "on-headers";
 import type { Env } from "~/env.server";
+import { REQUEST_ID_HEADER, requestIdFor } from "~/lib/request-id.server";
 import {
   isCrossOriginWrite,
   isValidHost,
@@ -43,6 +43,8 @@ export interface ServerOptions {
   >;
   /** Receives one JSON line per request. */
   log?: (line: string) => void;
+  /** GET /health/ready (server/readiness.ts); not served when absent. */
+  readiness?: RequestHandler;
 }
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -56,8 +58,13 @@ const CONFORM_INTENT = "__intent__";
 function requestLog(write: (line: string) => void): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
-    const id = randomUUID();
-    res.set("X-Request-Id", id);
+    // Only a trusted proxy's id is kept (the socket's peer is one of TRUST_PROXY's); a visitor's is replaced.
+    const trusted = (
+      req.app.get("trust proxy fn") as (address: string, hop: number) => boolean
+    )(req.socket.remoteAddress ?? "", 0);
+    const id = requestIdFor(req.get(REQUEST_ID_HEADER), trusted);
+    res.locals.requestId = id;
+    res.set(REQUEST_ID_HEADER, id);
     let written = false;
     const done = () => {
       if (written) return;
@@ -255,6 +262,8 @@ export function createServerApp(options: ServerOptions): express.Express {
   );
   app.use(securityHeaders);
   app.use(requestTarget);
+  // For the load balancer, with any Host, before anything that could refuse or redirect it.
+  if (options.readiness) app.get("/health/ready", options.readiness);
   app.use(compression());
   // Vite names these files by their content: they never change, so browsers may keep them for a year.
   app.use(

@@ -7,11 +7,18 @@ import { fileURLToPath } from "node:url";
 import { env } from "~/env.server";
 import { createServerApp } from "./app";
 import { reactRouterHandler } from "./react-router";
-import { closeGracefully } from "./shutdown";
+import { lastAnswerAt } from "~/upstream/call-log.server";
+import { probeUpstream } from "./probe";
+import { createReadiness } from "./readiness";
+import { closeGracefully, trackRequests } from "./shutdown";
 import { applyTimeouts } from "./timeouts";
 
-function log(message: string, fields: Record<string, unknown> = {}) {
-  process.stdout.write(
+function log(
+  message: string,
+  fields: Record<string, unknown> = {},
+  stream: NodeJS.WritableStream = process.stdout,
+) {
+  stream.write(
     `${JSON.stringify({ time: new Date().toISOString(), message, ...fields })}\n`,
   );
 }
@@ -20,16 +27,28 @@ let config: ReturnType<typeof env>;
 try {
   config = env();
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  // One JSON line like every other, each problem ("SESSION_SECRET: required in production …") on its own.
+  const text = error instanceof Error ? error.message : String(error);
+  const problems = text
+    .replace(/^Invalid configuration:\n/, "")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+  log("invalid configuration", { problems }, process.stderr);
   process.exit(1);
 }
 
 const build = await import("virtual:react-router/server-build");
+const readiness = createReadiness({
+  lastAnswerAt,
+  probe: () => probeUpstream(config),
+});
 const app = createServerApp({
   handler: reactRouterHandler(build),
   clientDir: fileURLToPath(new URL("../client", import.meta.url)),
   routes: build.routes,
   config,
+  readiness: readiness.handler,
 });
 
 const server = app.listen(config.PORT, config.HOST ?? "", () => {
@@ -39,18 +58,38 @@ const server = app.listen(config.PORT, config.HOST ?? "", () => {
   log("listening", { url: `http://${config.HOST ?? "localhost"}:${port}` });
 });
 applyTimeouts(server);
+const inProgress = trackRequests(server);
 
 let stopping = false;
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
+    readiness.drain();
     log("stopping", { signal });
-    void closeGracefully(server, config.SHUTDOWN_TIMEOUT_SECONDS * 1000).then(
-      () => {
+    // A container runtime's SIGTERM: keep serving a moment while readiness says 503, so a balancer that polls it
+    // sends no one new; then refuse new connections (one that retries on refusal, as nginx does, goes on to
+    // another replica) and let requests in flight finish, cutting (and logging) what is left at the timeout.
+    // Ctrl-C stops at once.
+    const timeoutMs = config.SHUTDOWN_TIMEOUT_SECONDS * 1000;
+    const drainMs =
+      signal === "SIGTERM"
+        ? Math.min(config.SHUTDOWN_DRAIN_SECONDS * 1000, timeoutMs)
+        : 0;
+    setTimeout(() => {
+      void closeGracefully(server, timeoutMs - drainMs, {
+        inProgress,
+        onCut: ({ req, res, started }) =>
+          log("request cut at shutdown", {
+            id: res.getHeader("X-Request-Id"),
+            method: req.method,
+            path: (req.url?.split("?")[0] ?? "").slice(0, 500),
+            ms: Math.round(performance.now() - started),
+          }),
+      }).then(() => {
         log("stopped");
         process.exit(0);
-      },
-    );
+      });
+    }, drainMs);
   });
 }

@@ -15,6 +15,7 @@ import type {
 } from "express";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import type { ServerBuild } from "react-router";
+import { requestIdContext } from "~/lib/request-id.server";
 import { clientAddressContext, normalizeIp } from "~/session/client-ip.server";
 
 /** The address the visitor used: scheme and host as the trusted proxy received them, and the path. */
@@ -87,7 +88,14 @@ export function reactRouterHandler(
       if (!res.writableFinished) controller.abort();
     });
     const context = new RouterContextProvider(
-      new Map([[clientAddressContext, req.ip ? normalizeIp(req.ip) : null]]),
+      new Map([
+        [clientAddressContext, req.ip ? normalizeIp(req.ip) : null],
+        // Set by the request log (server/app.ts); absent where a test mounts this handler alone.
+        [
+          requestIdContext,
+          (res.locals.requestId as string | undefined) ?? null,
+        ],
+      ]),
     );
     const response = await handle(
       fetchRequest(req, controller.signal),

@@ -1,7 +1,8 @@
 import { Agent, createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { closeGracefully } from "./shutdown";
+import { closeGracefully, trackRequests } from "./shutdown";
+import type { RequestInProgress } from "./shutdown";
 
 function get(port: number, agent: Agent): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -59,6 +60,32 @@ describe("closeGracefully", () => {
     const started = Date.now();
     await closeGracefully(server, 200);
     expect(Date.now() - started).toBeLessThan(1_500);
+    expect(await hanging).toMatch(/socket hang up|ECONNRESET/);
+  });
+
+  it("names each request it cuts, and only those", async () => {
+    const server = createServer((req, res) => {
+      if (!req.url?.startsWith("/hangs")) res.end("ok");
+    });
+    const inProgress = trackRequests(server);
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    const { port } = server.address() as AddressInfo;
+    await get(port, new Agent());
+    const hanging = new Promise<string>((resolve) =>
+      request({ port, host: "127.0.0.1", path: "/hangs?who=me" })
+        .on("error", (error) => resolve(error.message))
+        .end(),
+    );
+    // The hanging request has reached the server.
+    while (inProgress.size === 0)
+      await new Promise((done) => setTimeout(done, 10));
+
+    const cut: RequestInProgress[] = [];
+    await closeGracefully(server, 100, {
+      inProgress,
+      onCut: (request) => cut.push(request),
+    });
+    expect(cut.map(({ req }) => req.url)).toEqual(["/hangs?who=me"]);
     expect(await hanging).toMatch(/socket hang up|ECONNRESET/);
   });
 });

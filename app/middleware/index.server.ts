@@ -9,6 +9,7 @@ import type { MiddlewareFunction } from "react-router";
 import { env as processEnv } from "~/env.server";
 import type { Env } from "~/env.server";
 import { clientAddress } from "~/session/client-ip.server";
+import { requestId } from "~/lib/request-id.server";
 import { hasMaintenanceBypass } from "~/session/maintenance-bypass.server";
 import {
   getRequestState,
@@ -171,6 +172,7 @@ export function createRootMiddleware(
       apiKey: config.UPSTREAM_API_KEY,
       deadline: AbortSignal.timeout(config.REQUEST_DEADLINE_MS),
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      requestId: requestId(context),
     };
     const upstream = visitorUpstream(
       host,

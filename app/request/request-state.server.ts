@@ -51,10 +51,10 @@ export function setRequestState(
 }
 
 type CreateClient = typeof createUpstreamClient;
-/** Where the upstream is, its key, the request's deadline and each call's timeout: from the root middleware. */
+/** Where the upstream is, its key, the request's deadline, each call's timeout and the request's id: from the root middleware. */
 type ClientOptions = Pick<
   UpstreamClientOptions,
-  "baseUrl" | "apiKey" | "deadline" | "timeoutMs"
+  "baseUrl" | "apiKey" | "deadline" | "timeoutMs" | "requestId"
 >;
 
 /**
@@ -83,7 +83,8 @@ export function siteUpstream(
 /**
  * An upstream client that reads the visitor's identity at each call, so a registration id stored by a loader
  * or action is sent with every later call in the same request. Every call ends by the request's deadline, and
- * each one waits at most `timeoutMs` for an answer (the client's own 20 s when not given).
+ * each one waits at most `timeoutMs` for an answer (the client's own 20 s when not given); each carries the
+ * request's id.
  */
 export function visitorUpstream(
   host: string,

@@ -155,10 +155,15 @@ describe("the confirmation page", () => {
   });
 
   it("says so when the registration cannot be read, and offers only the way back", async () => {
-    expect(await load({ registration: failing(503) })).toEqual({
-      returnTo: "/workshops",
-      failed: true,
-      idempotencyKey: expect.any(String),
+    const answer = await load({ registration: failing(503) });
+    // The page could not get what it needs: 503, with the page and its message.
+    expect(answer).toMatchObject({
+      init: { status: 503 },
+      data: {
+        returnTo: "/workshops",
+        failed: true,
+        idempotencyKey: expect.any(String),
+      },
     });
   });
 });

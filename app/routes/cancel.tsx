@@ -31,6 +31,7 @@ import {
 import { getRequestState } from "~/request/request-state.server";
 import {
   describeUpstreamError,
+  pageStatus,
   toastForUpstreamError,
 } from "~/upstream/user-message";
 
@@ -66,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     if (error instanceof Response) throw error;
     // Whether there is anything to cancel is unknown: say so, and offer only the way back.
-    return { returnTo, failed: true, idempotencyKey };
+    return data({ returnTo, failed: true, idempotencyKey }, pageStatus(true));
   }
   return { returnTo, failed: false, idempotencyKey };
 }

@@ -37,7 +37,7 @@ import {
 } from "~/request/idempotency.server";
 import { getRequestState } from "~/request/request-state.server";
 import { QUESTION_TOPICS } from "~/upstream/contract";
-import { toastForUpstreamError } from "~/upstream/user-message";
+import { pageStatus, toastForUpstreamError } from "~/upstream/user-message";
 
 /** The honeypot's name: a filled one is answered as a success without sending anything. */
 const HONEYPOT = "website";
@@ -63,7 +63,10 @@ export async function loader({ context }: Route.LoaderArgs) {
       idempotencyKey,
     };
   } catch {
-    return { locations: [], failed: true, idempotencyKey };
+    return data(
+      { locations: [], failed: true, idempotencyKey },
+      pageStatus(true),
+    );
   }
 }
 

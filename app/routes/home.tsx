@@ -43,7 +43,7 @@ import {
 } from "~/request/idempotency.server";
 import { getRequestState } from "~/request/request-state.server";
 import type { OrientationDay } from "~/upstream/contract";
-import { toastForUpstreamError } from "~/upstream/user-message";
+import { pageStatus, toastForUpstreamError } from "~/upstream/user-message";
 
 const dateFormat = new Intl.DateTimeFormat("nl-NL", {
   weekday: "long",
@@ -105,28 +105,31 @@ export async function loader({ context }: Route.LoaderArgs) {
       : null;
   const dayList = days.status === "fulfilled" ? days.value : [];
 
-  return {
-    title: pageData?.title ?? null,
-    html: pageData?.text ? sanitizeHtml(pageData.text) : null,
-    failed,
-    daysLoaded: days.status === "fulfilled",
-    confirmedDayId: confirmedDay,
-    days: dayList.toSorted(byDate).map((day) => ({
-      id: day.id,
-      school: day.schoolDisplay,
-      addressLine:
-        day.address && day.postalCode && day.city
-          ? `${day.address}, ${day.postalCode} ${day.city}`
-          : null,
-      date: formatDate(day.date),
-      time: `${day.start_time} – ${day.end_time}`,
-    })),
-    logos:
-      logos.status === "fulfilled" && logos.value.status === 200
-        ? logos.value.data
-        : [],
-    idempotencyKey: pageIdempotencyKey(context),
-  };
+  return data(
+    {
+      title: pageData?.title ?? null,
+      html: pageData?.text ? sanitizeHtml(pageData.text) : null,
+      failed,
+      daysLoaded: days.status === "fulfilled",
+      confirmedDayId: confirmedDay,
+      days: dayList.toSorted(byDate).map((day) => ({
+        id: day.id,
+        school: day.schoolDisplay,
+        addressLine:
+          day.address && day.postalCode && day.city
+            ? `${day.address}, ${day.postalCode} ${day.city}`
+            : null,
+        date: formatDate(day.date),
+        time: `${day.start_time} – ${day.end_time}`,
+      })),
+      logos:
+        logos.status === "fulfilled" && logos.value.status === 200
+          ? logos.value.data
+          : [],
+      idempotencyKey: pageIdempotencyKey(context),
+    },
+    pageStatus(failed),
+  );
 }
 
 const ChooseDaySchema = z.object({

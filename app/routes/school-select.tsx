@@ -50,6 +50,7 @@ import { getRequestState } from "~/request/request-state.server";
 import type { School } from "~/upstream/contract";
 import {
   describeUpstreamError,
+  pageStatus,
   toastForUpstreamError,
 } from "~/upstream/user-message";
 
@@ -107,13 +108,17 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (lookup.status === "fulfilled" && lookup.value.state === "none")
     if (session.schoolId !== null) throw redirect(href("/workshops"));
 
-  return {
-    created,
-    failed: lookup.status === "rejected" || schools.status === "rejected",
-    schools: schools.status === "fulfilled" ? (schools.value ?? []) : [],
-    noEvents: schools.status === "fulfilled" && schools.value === null,
-    idempotencyKey: pageIdempotencyKey(context),
-  };
+  const failed = lookup.status === "rejected" || schools.status === "rejected";
+  return data(
+    {
+      created,
+      failed,
+      schools: schools.status === "fulfilled" ? (schools.value ?? []) : [],
+      noEvents: schools.status === "fulfilled" && schools.value === null,
+      idempotencyKey: pageIdempotencyKey(context),
+    },
+    pageStatus(failed),
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

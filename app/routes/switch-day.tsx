@@ -4,7 +4,8 @@
  * Showing it changes nothing; when there is nothing to ask (no confirmed registration for another day) the
  * visitor goes home.
  */
-import { href, Link, redirect } from "react-router";
+import { data, href, Link, redirect } from "react-router";
+import { pageStatus } from "~/upstream/user-message";
 import { formId } from "~/lib/validation";
 import type { Route } from "./+types/switch-day";
 import { ConfirmSwitchForm } from "~/components/registration/switch-day";
@@ -31,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     if (error instanceof Response) throw error;
     // Whether there is anything to give up is unknown: say so, and offer only the way back.
-    return { orientationDayId: day.data, failed: true };
+    return data({ orientationDayId: day.data, failed: true }, pageStatus(true));
   }
   // The confirmation posts the day choice to Home's action.
   return {

@@ -5,7 +5,11 @@ import {
   createUpstreamClient,
   retryDelay,
 } from "./client.server";
-import type { UpstreamClientOptions, UpstreamIdentity } from "./client.server";
+import type {
+  CallRecord,
+  UpstreamClientOptions,
+  UpstreamIdentity,
+} from "./client.server";
 import {
   closeSocket,
   respond,
@@ -86,6 +90,68 @@ describe("upstream client", () => {
     expect(without?.headers).not.toHaveProperty(HEADERS.registrationId);
     expect(without?.headers).not.toHaveProperty(HEADERS.attempt);
     expect(withId?.headers[HEADERS.registrationId]).toBe("reg-456");
+  });
+
+  it("sends the request's id with every call, retries included, and none without one", async () => {
+    server.behave(sequence(closeSocket, respondJson(200, hash)));
+    await client({ requestId: "req-42" }).call("registrationHash");
+    await client().call("registrationHash");
+    expect(server.requests.map((r) => r.headers[HEADERS.requestId])).toEqual([
+      "req-42",
+      "req-42",
+      undefined,
+    ]);
+  });
+
+  it("tells the observer how every call ended, with the request's id", async () => {
+    const records: CallRecord[] = [];
+    const observe = (record: CallRecord) => records.push(record);
+    server.behave(
+      sequence(
+        respondJson(200, hash),
+        respondJson(503, { error: "busy" }),
+        respondJson(404, { error: "not found" }),
+        respond(200, "not json"),
+        closeSocket,
+      ),
+    );
+    const watched = client({ observe, requestId: "req-7" });
+    await watched.call("registrationHash");
+    await failure(watched.call("delete"));
+    await failure(watched.call("delete"));
+    await failure(watched.call("registrationHash"));
+    await failure(watched.call("delete"));
+    expect(
+      records.map(({ call, outcome, status, requestId }) => ({
+        call,
+        outcome,
+        status,
+        requestId,
+      })),
+    ).toEqual([
+      {
+        call: "registrationHash",
+        outcome: "ok",
+        status: 200,
+        requestId: "req-7",
+      },
+      { call: "delete", outcome: "http_5xx", status: 503, requestId: "req-7" },
+      { call: "delete", outcome: "http_4xx", status: 404, requestId: "req-7" },
+      {
+        call: "registrationHash",
+        outcome: "invalid",
+        status: 200,
+        requestId: "req-7",
+      },
+      {
+        call: "delete",
+        outcome: "refused",
+        status: undefined,
+        requestId: "req-7",
+      },
+    ]);
+    for (const record of records)
+      expect(record.seconds).toBeGreaterThanOrEqual(0);
   });
 
   it("sends a form's idempotency key as {key}:{call name}, and no key header without one", async () => {

@@ -16,12 +16,27 @@ import {
   fillPath,
 } from "./contract";
 import type { EndpointName, ErrorBody } from "./contract";
+import { observeCall } from "./call-log.server";
 
 export interface UpstreamIdentity {
   /** The host name the visitor used; its first label names the site. */
   siteHost: string;
   anonymousUserId: string;
   registrationId?: string | null;
+}
+
+/** ok: an answer the contract lists; refused: no response at all; invalid: an answer the contract does not allow. */
+export type CallOutcome =
+  "ok" | "timeout" | "refused" | "http_4xx" | "http_5xx" | "invalid";
+
+export interface CallRecord {
+  call: EndpointName;
+  outcome: CallOutcome;
+  /** The upstream's status, when it answered. */
+  status?: number;
+  /** The whole call, retries included. */
+  seconds: number;
+  requestId?: string | null;
 }
 
 export type UpstreamAnswer<T> = { status: 200; data: T } | { status: 204 };
@@ -67,6 +82,10 @@ export interface UpstreamClientOptions {
   maxAnswerBytes?: number;
   report?: (error: UpstreamError) => void;
   random?: () => number;
+  /** The visitor's request's id (app/lib/request-id.server.ts): sent with every call, on its reports and logs. */
+  requestId?: string | null;
+  /** Told about every call once it ends (call-log.server.ts: failures logged, metrics counted). */
+  observe?: (record: CallRecord) => void;
 }
 
 type Endpoints = typeof ENDPOINTS;
@@ -123,9 +142,34 @@ export function retryDelay(
   return RETRY_BASE_DELAY_MS * 2 ** retryIndex + jitter;
 }
 
-function defaultReport(error: UpstreamError): void {
-  // A no-op while Sentry is not initialised (no SENTRY_DSN).
-  Sentry.captureException(error);
+function reporter(requestId: string | null | undefined) {
+  return (error: UpstreamError): void => {
+    // A no-op while Sentry is not initialised (no SENTRY_DSN).
+    Sentry.captureException(
+      error,
+      requestId ? { tags: { request_id: requestId } } : undefined,
+    );
+  };
+}
+
+/** How a call ended, as the metrics and the log name it. */
+export function callOutcome(error: unknown): CallOutcome {
+  if (!(error instanceof UpstreamError)) return "invalid";
+  switch (error.kind) {
+    case "timeout":
+      return "timeout";
+    case "network":
+      return "refused";
+    case "malformed":
+      return "invalid";
+    case "status": {
+      const status = error.status ?? 0;
+      if (status >= 400 && status < 500) return "http_4xx";
+      if (status >= 500 && status < 600) return "http_5xx";
+      // A 204 the call does not list, a redirect: no answer the contract knows.
+      return "invalid";
+    }
+  }
 }
 
 /** One keep-alive pool per upstream origin, shared by every request of this process. */
@@ -155,7 +199,9 @@ export function createUpstreamClient(
   const base = new URL(options.baseUrl);
   const basePath = base.pathname.replace(/\/+$/, "") + API_BASE_PATH;
   const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
-  const report = options.report ?? defaultReport;
+  const requestId = options.requestId;
+  const report = options.report ?? reporter(requestId);
+  const observe = options.observe ?? observeCall;
   const random = options.random ?? Math.random;
   const maxAnswerBytes = options.maxAnswerBytes ?? MAX_ANSWER_BYTES;
   const deadline = options.deadline;
@@ -168,10 +214,37 @@ export function createUpstreamClient(
   };
   if (identity.registrationId)
     headers[HEADERS.registrationId] = identity.registrationId;
+  if (requestId) headers[HEADERS.requestId] = requestId;
 
   async function call<N extends EndpointName>(
     name: N,
     input: UpstreamCallInput<N> = {},
+  ): Promise<UpstreamAnswer<AnswerOf<N>>> {
+    const started = performance.now();
+    const record = (outcome: CallOutcome, status?: number) =>
+      observe({
+        call: name,
+        outcome,
+        status,
+        seconds: (performance.now() - started) / 1000,
+        requestId,
+      });
+    try {
+      const answer = await send(name, input);
+      record("ok", answer.status);
+      return answer;
+    } catch (error) {
+      record(
+        callOutcome(error),
+        error instanceof UpstreamError ? error.status : undefined,
+      );
+      throw error;
+    }
+  }
+
+  async function send<N extends EndpointName>(
+    name: N,
+    input: UpstreamCallInput<N>,
   ): Promise<UpstreamAnswer<AnswerOf<N>>> {
     const endpoint = ENDPOINTS[name];
     const query = input.query

@@ -21,6 +21,8 @@ export const HEADERS = {
    * is answered with the first answer, without doing the work again (decision 0018).
    */
   idempotencyKey: "idempotency-key",
+  /** The visitor's request's id (the web app's X-Request-Id), so both sides' logs can be joined. */
+  requestId: "x-request-id",
 } as const;
 
 /** An idempotency key: 1 to 255 visible ASCII characters. The web app sends `{form's UUID}:{call name}`. */

@@ -74,3 +74,11 @@ export function toastForUpstreamError(
       return TOASTS.genericError;
   }
 }
+
+/**
+ * The status of a page that could not get the data it needs from the upstream: 503, with the page and its message
+ * as they are, so reverse proxies, logs and metrics see the failure that the visitor reads.
+ */
+export function pageStatus(failed: boolean): ResponseInit | undefined {
+  return failed ? { status: 503 } : undefined;
+}

@@ -35,14 +35,15 @@ test.describe("an upstream that goes away and comes back", () => {
     ).toBeVisible();
 
     await upstream.stop();
+    // The message, with a status that tells proxies, logs and metrics the page could not get its data.
     const response = await page.goto(`${app.url}/`);
-    expect(response?.status()).toBe(200);
+    expect(response?.status()).toBe(503);
     await expect(
       page.getByText("Er is iets fout gegaan. Probeer het later opnieuw"),
     ).toBeVisible();
     // The server keeps serving.
     expect((await request.get(`${app.url}/health`)).status()).toBe(200);
-    expect((await page.goto(`${app.url}/contact`))?.status()).toBe(200);
+    expect((await page.goto(`${app.url}/contact`))?.status()).toBe(503);
 
     upstream = await startUpstream({ port: upstream.port, db: upstream.db });
     await page.goto(`${app.url}/`);

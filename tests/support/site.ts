@@ -49,6 +49,8 @@ export async function startSite(env: Record<string, string>): Promise<Site> {
       HOST: "127.0.0.1",
       PORT: String(port),
       SESSION_SECRET,
+      // The reference upstream's key; each suite sets UPSTREAM_URL (production refuses to start without either).
+      UPSTREAM_API_KEY: "demo-api-key",
       MAINTENANCE: "false",
       RATE_LIMIT_MESSAGES: "0",
       RATE_LIMIT_POSTS: "0",
