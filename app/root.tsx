@@ -20,7 +20,7 @@ import { navItems } from "~/components/layout/nav-items";
 import { SiteFrame, SkipLink } from "~/components/layout/site-frame";
 import { env } from "~/env.server";
 import { rootMiddleware } from "~/middleware/index.server";
-import { MESSAGES, METHOD_NOT_ALLOWED } from "~/messages";
+import { MESSAGES, METHOD_NOT_ALLOWED, LAYOUT } from "~/messages";
 import { reportError } from "~/lib/error-reporting.client";
 import { useNonce } from "~/lib/nonce";
 import { siteName } from "~/lib/site-name";
@@ -28,17 +28,12 @@ import { themeCss } from "~/lib/theme";
 import { getRegistration } from "~/registration/registration.server";
 import { getRequestState } from "~/request/request-state.server";
 import { getSettings } from "~/upstream/settings.server";
+import { MAINTENANCE_PATH } from "~/lib/maintenance.server";
 
 export const middleware = rootMiddleware;
 
-/** What search results and shared links say about the site. */
-function siteDescription(locationName: string | null | undefined) {
-  const who = locationName ? ` van ${locationName}` : "";
-  return `Schrijf je in voor de oriëntatiedagen${who}: kies je dag, je school en per ronde een workshop.`;
-}
-
 /** The maintenance page replaces the whole site, so it gets no navigation or footer. */
-const BARE_PATHS = ["/under-construction"];
+const BARE_PATHS = [MAINTENANCE_PATH];
 
 /** Whether the visitor's registration has been created (confirmed): only then can they log out. */
 async function hasCreatedRegistration(
@@ -101,7 +96,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : null}
         <meta
           name="description"
-          content={siteDescription(data?.settings.fullLocationName)}
+          content={LAYOUT.description(data?.settings.fullLocationName)}
         />
         {/* The site's own logo as its icon; a neutral one where settings give none. */}
         <link rel="icon" href={data?.settings.logo ?? "/favicon.svg"} />

@@ -69,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [{ title: "Welkom terug" }];
+  return [{ title: LOGIN_PAGE.documentTitle }];
 }
 
 export default function Login({

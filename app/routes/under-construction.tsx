@@ -9,7 +9,7 @@ import { Form, data, redirect } from "react-router";
 import type { Route } from "./+types/under-construction";
 import { Button } from "~/components/ui/button";
 import { env } from "~/env.server";
-import { MAINTENANCE } from "~/messages";
+import { MAINTENANCE, LAYOUT } from "~/messages";
 import {
   MAINTENANCE_TIME_ZONE,
   parseMaintenanceEnd,
@@ -51,7 +51,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ context }: Route.ActionArgs) {
   const { clientIp, origin } = getRequestState(context);
   if (!clientIp || !mayBypassMaintenance(clientIp, env().MAINTENANCE_BYPASS_IP))
-    throw data("Verzoek geweigerd.", { status: 403 });
+    throw data(LAYOUT.refused, { status: 403 });
   const cookie = await maintenanceBypassSetCookie(
     env().SESSION_SECRET,
     origin.startsWith("https:"),

@@ -40,6 +40,7 @@ import {
   VALIDATION,
   WAITLIST_TOASTS,
   WORKSHOP_PAGE,
+  LAYOUT,
 } from "~/messages";
 import {
   addBlocker,
@@ -351,7 +352,7 @@ export function shouldRevalidate({
 
 export function meta({ data: loaderData, error }: Route.MetaArgs) {
   if (isRouteErrorResponse(error) && error.status === 404)
-    return [{ title: "Pagina niet gevonden" }];
+    return [{ title: LAYOUT.notFoundTitle }];
   return [{ title: loaderData?.workshop.display ?? "Workshop" }];
 }
 
