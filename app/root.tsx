@@ -1,6 +1,7 @@
 // First: it configures Zod before any route module builds a schema.
 import "~/lib/zod-in-browser";
 import {
+  href,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -28,12 +29,11 @@ import { themeCss } from "~/lib/theme";
 import { getRegistration } from "~/registration/registration.server";
 import { getRequestState } from "~/request/request-state.server";
 import { getSettings } from "~/upstream/settings.server";
-import { MAINTENANCE_PATH } from "~/lib/maintenance.server";
 
 export const middleware = rootMiddleware;
 
 /** The maintenance page replaces the whole site, so it gets no navigation or footer. */
-const BARE_PATHS = [MAINTENANCE_PATH];
+const BARE_PATHS = [href("/under-construction")];
 
 /** Whether the visitor's registration has been created (confirmed): only then can they log out. */
 async function hasCreatedRegistration(
