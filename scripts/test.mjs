@@ -1,6 +1,7 @@
 // `npm test`: typecheck, lint, unit tests, production build, the fault and fuzz suites, the contract suite against
 // the reference upstream (with and without the waiting list), the end-to-end suite (JavaScript on and off) and the
-// proxy suite (behind nginx with TLS). Stops at the first failing step.
+// proxy suite (behind nginx with TLS) and the fleet suite (three replicas behind nginx with Redis). Stops at the
+// first failing step.
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -112,5 +113,22 @@ await step("proxy suite (nginx with TLS in front)", async () => {
     "playwright.proxy.config.ts",
   ]);
 });
+
+await step(
+  "fleet suite (three replicas behind nginx, Redis, a rolling restart)",
+  async () => {
+    const nginx = [process.env.NGINX_PATH, "/usr/sbin/nginx", "/usr/bin/nginx"];
+    if (
+      !nginx.some((path) => path && existsSync(path)) ||
+      !existsSync("/usr/bin/redis-server")
+    ) {
+      console.log(
+        "nginx or redis-server is not installed (apt-get install nginx redis-server): fleet suite SKIPPED",
+      );
+      return 0;
+    }
+    return run(bin("vitest"), ["run", "--config", "vitest.fleet.config.ts"]);
+  },
+);
 
 console.log(`\n${steps.join("\n")}`);
