@@ -41,7 +41,10 @@ RUN npx react-router build
 
 FROM base AS runtime
 # Labels after the build stages, so a new revision does not rebuild the dependencies.
-ARG SOURCE="" REVISION="" VERSION="" CREATED=""
+ARG SOURCE=""
+ARG REVISION=""
+ARG VERSION=""
+ARG CREATED=""
 LABEL org.opencontainers.image.title="open-dag-inschrijven" \
       org.opencontainers.image.description="Registration site for school orientation days" \
       org.opencontainers.image.source="${SOURCE}" \

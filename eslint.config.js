@@ -5,6 +5,48 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** The app's layers, lowest first; each entry: the files of the layer, and the module names that reach it. */
+const LAYERS = [
+  { files: ["app/lib/**", "app/messages.ts"], names: ["lib", "messages"] },
+  { files: ["app/upstream/**"], names: ["upstream"] },
+  { files: ["app/env.server.ts"], names: ["env\\.server"] },
+  { files: ["app/session/**"], names: ["session"] },
+  { files: ["app/request/**"], names: ["request"] },
+  { files: ["app/registration/**"], names: ["registration"] },
+  { files: ["app/components/**"], names: ["components"] },
+  { files: ["app/middleware/**"], names: ["middleware"] },
+  { files: ["app/routes/**", "app/root.tsx"], names: ["routes", "root"] },
+];
+
+/** One no-restricted-imports rule per layer, naming every layer above it (through `~/` or a relative path). */
+function layerRules() {
+  return LAYERS.map((layer, index) => {
+    const above = LAYERS.slice(index + 1).flatMap((higher) => higher.names);
+    return {
+      files: layer.files,
+      ignores: ["**/*.test.{ts,tsx}", "app/**/test/**"],
+      rules: {
+        "no-restricted-imports": [
+          "error",
+          {
+            patterns: [
+              {
+                regex: `^(~|\\.{1,2}(/\\.\\.)*)/(${above.join("|")})(/|\\.|$)`,
+                message: `${layer.files.join(", ")} may not import a higher layer (decision 0029).`,
+              },
+              {
+                regex: "^(\\.{1,2}/)+(\\.\\./)*server/",
+                message:
+                  "The app does not import the HTTP server (decision 0029).",
+              },
+            ],
+          },
+        ],
+      },
+    };
+  });
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -13,6 +55,7 @@ export default tseslint.config(
       "node_modules/",
       "test-results/",
       "playwright-report/",
+      ".image/",
     ],
   },
   js.configs.recommended,
@@ -34,6 +77,9 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
     },
   },
+  // Imports point down only (decision 0029): lib, messages → upstream → env → session → request → registration
+  // → components → middleware → routes, root → server. Each folder may not import the layers above it.
+  ...layerRules(),
   {
     files: ["**/*.{js,mjs}"],
     languageOptions: { globals: { ...globals.node } },

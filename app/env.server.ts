@@ -5,7 +5,7 @@
  */
 import { isIP } from "node:net";
 import { z } from "zod";
-import { parseMaintenanceEnd } from "~/middleware/maintenance.server";
+import { parseMaintenanceEnd } from "~/lib/maintenance.server";
 import { SITE_NAMES } from "~/upstream/contract";
 
 const list = z.string().transform((value) =>

@@ -264,6 +264,8 @@ export const LOGIN_PAGE = {
   newLink:
     "Vraag een nieuwe login link aan met je e-mailadres bij 'Ben je al ingeschreven?' op de pagina Inschrijven.",
   home: "Ga naar Home",
+  /** The browser tab's title. */
+  documentTitle: "Welkom terug",
 } as const;
 
 /** The confirm page (spec "Confirm page"): the thank-you card, or the button a scanner-like visit gets. */
@@ -276,9 +278,188 @@ export const CONFIRM_PAGE = {
   pendingTitle: "Inschrijving bevestigen",
   pendingIntro: "Bevestig je inschrijving met de knop hieronder.",
   confirm: "Inschrijving bevestigen",
+  /** The calendar file asked without a confirmed registration. */
+  noCalendar: "Geen bevestigde inschrijving gevonden.",
 } as const;
 
 // ─── Finishing pass: wrong methods, switching days, the site's name ─────────
+
+/** The frame around every page: header, menu, footer; and the plain answers outside it. */
+export const LAYOUT = {
+  skipLink: "Naar de inhoud",
+  mainMenu: "Hoofdmenu",
+  nav: { home: "Informatie", register: "Inschrijven", contact: "Contact" },
+  logout: "Uitloggen",
+  /** The site's name when neither the settings nor the host give one. */
+  siteNameFallback: "Open dag",
+  notFoundTitle: "Pagina niet gevonden",
+  /** A request refused before any page (another origin's post, a bypass asked by the wrong address). */
+  refused: "Verzoek geweigerd.",
+  goHome: "Ga naar Home",
+  /** What search results and shared links say about the site. */
+  description: (locationName: string | null | undefined) =>
+    `Schrijf je in voor de oriëntatiedagen${locationName ? ` van ${locationName}` : ""}: kies je dag, je school en per ronde een workshop.`,
+} as const;
+
+/** The forms kit: the error summary's title, the field bots fill in. */
+export const FORMS = {
+  errorSummary: "Controleer de volgende velden",
+  honeypot: "Laat dit veld leeg",
+} as const;
+
+/** Home's day cards. */
+export const HOME_PAGE = {
+  register: "Inschrijven",
+  registerFor: (school: string, date: string) =>
+    `Inschrijven voor ${school}, ${date}`,
+} as const;
+
+/** /inschrijven: the school choice and the login box. */
+export const SCHOOL_PAGE = {
+  title: "Inschrijven",
+  loginTitle: "Ben je al ingeschreven?",
+  email: "E-mailadres",
+  login: "Inloggen",
+  backHome: "Terug naar Home",
+  schoolsTitle: "Nieuwe inschrijving? Selecteer jouw school:",
+} as const;
+
+/** /workshops. */
+export const WORKSHOPS_PAGE = {
+  title: "Workshops",
+  changeSchool: "Wijzig school",
+} as const;
+
+/** The add button of the workshop page, by what pressing it does (spec "Adding a workshop to a round"). */
+export const ROUND_BUTTON = {
+  add: "Toevoegen",
+  change: "Aanpassen",
+  selected: "Geselecteerd",
+  unavailable: "Niet beschikbaar",
+} as const;
+
+/** The calendar file's event for a round. */
+export const CALENDAR = {
+  round: (round: number, day: string) => `Ronde ${round} van ${day}`,
+} as const;
+
+/** The HTTP server's own pages, when it refuses a request before the app sees it (server/refusals.ts). */
+export const REFUSAL_PAGES = {
+  badRequest: {
+    title: "Ongeldig verzoek",
+    text: "Dit verzoek kunnen we niet lezen. Ga terug en probeer het opnieuw.",
+  },
+  badForm: {
+    title: "Formulier niet gelezen",
+    text: "Het formulier kon niet worden gelezen. Ga terug en verstuur het opnieuw.",
+  },
+  tooLarge: {
+    title: "Te veel gegevens",
+    text: "Je verzoek bevat meer gegevens dan we aannemen. Ga terug en verstuur het formulier met minder tekst.",
+  },
+  unsupportedType: {
+    title: "Formulier niet gelezen",
+    text: "Dit soort gegevens nemen we niet aan. Gebruik het formulier op de website.",
+  },
+  tooManyRequests: {
+    title: "Even wachten",
+    text: "Je hebt in korte tijd veel verzoeken gestuurd. Wacht een minuut en probeer het dan opnieuw.",
+  },
+  serverError: {
+    title: "Er is iets misgegaan",
+    text: "Er is iets misgegaan, probeer het later opnieuw.",
+  },
+  home: "Naar de startpagina",
+} as const;
+
+/** The schools' logo carousel on Home. */
+export const CAROUSEL = {
+  title: "Scholen",
+  previous: "Vorige school",
+  next: "Volgende school",
+  stop: "Automatisch afspelen stoppen",
+  start: "Automatisch afspelen starten",
+  website: (school: string) => `Ga naar de website van ${school}`,
+} as const;
+
+/** The search and filters above the workshop list. */
+export const FILTERS = {
+  region: "Workshops zoeken en filteren",
+  search: "Zoeken",
+  apply: "Toepassen",
+  toggle: "Filters",
+  domains: "Domeinen",
+  providers: "Instellingen",
+  reset: "Reset filters",
+  favourites: "Favorieten",
+  otherProvider: "Overige",
+} as const;
+
+/** 'Jouw inschrijving': the registration's day, school and choices per round. */
+export const SUMMARY = {
+  title: "Jouw inschrijving",
+  day: "Evenement",
+  school: "School",
+  choices: "Jouw keuze",
+  noChoice: "Geen keuze",
+} as const;
+
+/** Cancelling a registration, and choosing another day while one is confirmed. */
+export const CANCEL_LABELS = {
+  trigger: "Inschrijving annuleren",
+  keep: "Annuleren",
+  confirm: "Ja, schrijf mij uit",
+} as const;
+
+/** The contact page's question form. */
+export const CONTACT_FORM = {
+  title: "Stel een vraag",
+  heading: "Jouw vraag",
+  /** The fields that can be invalid, in the order of the page (the error summary lists them so). */
+  labels: {
+    name: "Naam",
+    email: "E-mailadres",
+    school: "School (optioneel)",
+    klas: "Klas (optioneel)",
+    questionAbout: "Mijn vraag gaat over",
+    message: "Bericht",
+  },
+  choose: "Maak een keuze",
+  send: "Versturen",
+  locations: "Locaties",
+  moreAbout: (location: string) => `Meer over ${location}`,
+} as const;
+
+/** Said to screen readers after a link that opens in a new tab. */
+export const NEW_TAB = "(opent in een nieuw tabblad)";
+
+/** The final form, /inschrijving-afronden. */
+export const DETAILS_FORM = {
+  title: (created: boolean) =>
+    created ? "Inschrijving wijzigen" : "Inschrijving afronden",
+  heading: "Jouw gegevens",
+  /** The fields that can be invalid, in the order of the page (the error summary lists them so). */
+  labels: {
+    geslacht: "Geslacht",
+    display: "Roepnaam",
+    voornaam: "Voornaam",
+    tussenvoegsel: "Tussenvoegsel",
+    achternaam: "Achternaam",
+    klas: "Klas",
+    aantalPersonen: "Aantal personen",
+    telefoonnummer: "Telefoonnummer",
+    emailadres: "E-mailadres",
+    repeatEmail: "Bevestig E-mailadres",
+  },
+  genders: { man: "Man", vrouw: "Vrouw", x: "X" },
+  optional: "Niet verplicht.",
+  emailFixed:
+    "Je inschrijving hoort bij dit e-mailadres; het kan niet worden gewijzigd.",
+  marketing: "Ja, ik blijf graag op de hoogte",
+  marketingHint:
+    "We sturen je af en toe een e-mail over nieuwe oriëntatiedagen en workshops. Afmelden kan altijd, met de link onder elke e-mail.",
+  send: (created: boolean) => (created ? "Wijziging versturen" : "Versturen"),
+} as const;
 
 /** A resource route asked with a method it does not answer (405). */
 export const METHOD_NOT_ALLOWED = {
@@ -297,6 +478,8 @@ export const SWITCH_DAY = {
 export const FAVOURITE_STATE = {
   on: "(in favorieten)",
   off: "(niet in favorieten)",
+  remove: "Verwijder uit favorieten",
+  add: "Voeg toe aan favorieten",
 } as const;
 
 // ─── Privacy and cookies ───────────────────────────────────────────────────

@@ -12,35 +12,28 @@ import {
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { BottomTabBar } from "~/components/layout/bottom-tab-bar";
 import { FlashToasts } from "~/components/layout/flash-toasts";
 import { LoadingOverlay } from "~/components/layout/loading-overlay";
 import { MessagePage } from "~/components/layout/message-page";
 import { ScriptsAfterLoad } from "~/components/layout/scripts-after-load";
 import { navItems } from "~/components/layout/nav-items";
-import { SiteFooter } from "~/components/layout/site-footer";
-import { SiteHeader } from "~/components/layout/site-header";
+import { SiteFrame, SkipLink } from "~/components/layout/site-frame";
 import { env } from "~/env.server";
 import { rootMiddleware } from "~/middleware/index.server";
-import { MESSAGES, METHOD_NOT_ALLOWED } from "~/messages";
+import { MESSAGES, METHOD_NOT_ALLOWED, LAYOUT } from "~/messages";
 import { reportError } from "~/lib/error-reporting.client";
 import { useNonce } from "~/lib/nonce";
 import { siteName } from "~/lib/site-name";
 import { themeCss } from "~/lib/theme";
 import { getRegistration } from "~/registration/registration.server";
-import { getRequestState } from "~/session/request-state.server";
+import { getRequestState } from "~/request/request-state.server";
 import { getSettings } from "~/upstream/settings.server";
+import { MAINTENANCE_PATH } from "~/lib/maintenance.server";
 
 export const middleware = rootMiddleware;
 
-/** What search results and shared links say about the site. */
-function siteDescription(locationName: string | null | undefined) {
-  const who = locationName ? ` van ${locationName}` : "";
-  return `Schrijf je in voor de oriëntatiedagen${who}: kies je dag, je school en per ronde een workshop.`;
-}
-
 /** The maintenance page replaces the whole site, so it gets no navigation or footer. */
-const BARE_PATHS = ["/under-construction"];
+const BARE_PATHS = [MAINTENANCE_PATH];
 
 /** Whether the visitor's registration has been created (confirmed): only then can they log out. */
 async function hasCreatedRegistration(
@@ -103,7 +96,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : null}
         <meta
           name="description"
-          content={siteDescription(data?.settings.fullLocationName)}
+          content={LAYOUT.description(data?.settings.fullLocationName)}
         />
         {/* The site's own logo as its icon; a neutral one where settings give none. */}
         <link rel="icon" href={data?.settings.logo ?? "/favicon.svg"} />
@@ -118,29 +111,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : null}
       </head>
       <body className="flex min-h-dvh flex-col">
-        <a
-          href="#inhoud"
-          className="bg-primary-700 focus:ring-primary-700 sr-only rounded-md px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:ring-2 focus:ring-offset-2 focus:outline-none"
-        >
-          Naar de inhoud
-        </a>
+        <SkipLink />
         <FlashToasts toasts={data?.toasts ?? []} />
         {bare ? (
           children
         ) : (
-          <>
-            <SiteHeader
-              settings={data?.settings ?? null}
-              siteName={data?.siteName ?? siteName(null, "")}
-              items={items}
-              showLogout={data?.showLogout ?? false}
-            />
-            <div className="flex-1">{children}</div>
-            {data ? (
-              <SiteFooter settings={data.settings} siteName={data.siteName} />
-            ) : null}
-            <BottomTabBar items={items} />
-          </>
+          <SiteFrame
+            settings={data?.settings ?? null}
+            siteName={data?.siteName ?? siteName(null, "")}
+            items={items}
+            showLogout={data?.showLogout ?? false}
+          >
+            {children}
+          </SiteFrame>
         )}
         <LoadingOverlay />
         <ScrollRestoration nonce={nonce} />

@@ -1,13 +1,47 @@
 // `npm test`: typecheck, lint, unit tests, production build, the fault and fuzz suites, the contract suite against
 // the reference upstream (with and without the waiting list), the end-to-end suite (JavaScript on and off) and the
-// proxy suite (behind nginx with TLS) and the fleet suite (three replicas behind nginx with Redis). Stops at the
+// proxy suite (behind nginx with TLS), the fleet suite (three replicas behind nginx with Redis), and the image
+// suite (the Dockerfile built and run with buildah), which runs beside the others from the start. Stops at the
 // first failing step.
-import { existsSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, openSync, readFileSync } from "node:fs";
+import { setPriority, tmpdir } from "node:os";
 import { join } from "node:path";
-import { bin, freePort, run, startUpstream } from "./processes.mjs";
+import { bin, freePort, root, run, startUpstream } from "./processes.mjs";
 
 const steps = [];
+
+// The image suite spends most of its minutes waiting on Debian's mirror and the npm registry (a base image, then
+// the Dockerfile's installs): it starts now, beside the other steps, its output kept in .image/suite.log, and the
+// last step waits for it and shows that output.
+mkdirSync(join(root, ".image"), { recursive: true });
+const imageLog = join(root, ".image", "suite.log");
+const imageOutput = openSync(imageLog, "w");
+const imageStarted = Date.now();
+const imageSuite = spawn(process.execPath, ["scripts/image.mjs", "--test"], {
+  cwd: root,
+  detached: true,
+  stdio: ["ignore", imageOutput, imageOutput],
+});
+// At a lower priority (its children inherit it): the other steps have timed tests, and it mostly waits anyway.
+setPriority(imageSuite.pid, 10);
+const imageDone = new Promise((resolve) =>
+  imageSuite.on("exit", (code, signal) => {
+    console.log(
+      `(image suite done in the background after ${((Date.now() - imageStarted) / 1000).toFixed(0)} s)`,
+    );
+    resolve(code ?? (signal ? 1 : 0));
+  }),
+);
+// A failed step ends the run: the image suite with it (its whole process group: buildah, debootstrap, npm).
+process.on("exit", () => {
+  if (imageSuite.exitCode !== null || imageSuite.signalCode !== null) return;
+  try {
+    process.kill(-imageSuite.pid, "SIGTERM");
+  } catch {
+    // already gone
+  }
+});
 
 async function step(name, fn) {
   const started = Date.now();
@@ -130,5 +164,11 @@ await step(
     return run(bin("vitest"), ["run", "--config", "vitest.fleet.config.ts"]);
   },
 );
+
+await step("image suite (buildah: the Dockerfile built and run)", async () => {
+  const code = await imageDone;
+  process.stdout.write(readFileSync(imageLog, "utf8"));
+  return code;
+});
 
 console.log(`\n${steps.join("\n")}`);

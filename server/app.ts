@@ -30,6 +30,7 @@ import { publicUrl } from "./react-router";
 import { refuse } from "./refusals";
 import { isMessagePost, routeMatcher, routePatternMatcher } from "./routes";
 import type { RouteTable } from "./routes";
+import { LAYOUT } from "~/messages";
 
 export interface ServerOptions {
   /** React Router's handler (server/react-router.ts); tests pass a stand-in. */
@@ -165,7 +166,7 @@ const sameOrigin: RequestHandler = (req, res, next) => {
     .status(403)
     .type("text/plain; charset=utf-8")
     .set("Cache-Control", "no-store")
-    .send("Verzoek geweigerd.");
+    .send(LAYOUT.refused);
 };
 
 function hasBody(req: Request): boolean {

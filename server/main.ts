@@ -85,7 +85,8 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
     log("stopping", { signal });
     // A container runtime's SIGTERM: keep serving a moment while readiness says 503, so a balancer that polls it
     // sends no one new; then refuse new connections (one that retries on refusal, as nginx does, goes on to
-    // another replica) and let requests in flight finish. Ctrl-C stops at once.
+    // another replica) and let requests in flight finish, cutting (and logging) what is left at the timeout.
+    // Ctrl-C stops at once.
     const timeoutMs = config.SHUTDOWN_TIMEOUT_SECONDS * 1000;
     const drainMs =
       signal === "SIGTERM"

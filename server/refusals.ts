@@ -4,38 +4,17 @@
  * elsewhere, so they work whatever state the app is in.
  */
 import type { Response } from "express";
+import { href } from "react-router";
+import { REFUSAL_PAGES } from "~/messages";
 
+/** Each refusal's status; its words are in app/messages.ts with the site's other texts. */
 export const REFUSALS = {
-  badRequest: {
-    status: 400,
-    title: "Ongeldig verzoek",
-    text: "Dit verzoek kunnen we niet lezen. Ga terug en probeer het opnieuw.",
-  },
-  badForm: {
-    status: 400,
-    title: "Formulier niet gelezen",
-    text: "Het formulier kon niet worden gelezen. Ga terug en verstuur het opnieuw.",
-  },
-  tooLarge: {
-    status: 413,
-    title: "Te veel gegevens",
-    text: "Je verzoek bevat meer gegevens dan we aannemen. Ga terug en verstuur het formulier met minder tekst.",
-  },
-  unsupportedType: {
-    status: 415,
-    title: "Formulier niet gelezen",
-    text: "Dit soort gegevens nemen we niet aan. Gebruik het formulier op de website.",
-  },
-  tooManyRequests: {
-    status: 429,
-    title: "Even wachten",
-    text: "Je hebt in korte tijd veel verzoeken gestuurd. Wacht een minuut en probeer het dan opnieuw.",
-  },
-  serverError: {
-    status: 500,
-    title: "Er is iets misgegaan",
-    text: "Er is iets misgegaan, probeer het later opnieuw.",
-  },
+  badRequest: { status: 400, ...REFUSAL_PAGES.badRequest },
+  badForm: { status: 400, ...REFUSAL_PAGES.badForm },
+  tooLarge: { status: 413, ...REFUSAL_PAGES.tooLarge },
+  unsupportedType: { status: 415, ...REFUSAL_PAGES.unsupportedType },
+  tooManyRequests: { status: 429, ...REFUSAL_PAGES.tooManyRequests },
+  serverError: { status: 500, ...REFUSAL_PAGES.serverError },
 } as const;
 
 export type Refusal = keyof typeof REFUSALS;
@@ -45,7 +24,7 @@ function page(title: string, text: string): string {
 <html lang="nl">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>
 <body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5">
-<main><h1>${title}</h1><p>${text}</p><p><a href="/">Naar de startpagina</a></p></main>
+<main><h1>${title}</h1><p>${text}</p><p><a href="${href("/")}">${REFUSAL_PAGES.home}</a></p></main>
 </body>
 </html>
 `;

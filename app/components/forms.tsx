@@ -34,7 +34,9 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
+import { IDEMPOTENCY_FIELD } from "~/lib/idempotency-field";
 import { cn } from "~/lib/utils";
+import { FORMS } from "~/messages";
 
 /** What the form parts read of a field: Conform's metadata for a field of any type. */
 type Field<Value> = FieldMetadata<Value>;
@@ -276,14 +278,11 @@ export function Honeypot({ name }: { name: string }) {
       aria-hidden="true"
       className="absolute -left-[9999px] size-px overflow-hidden"
     >
-      <label htmlFor={id}>Laat dit veld leeg</label>
+      <label htmlFor={id}>{FORMS.honeypot}</label>
       <input id={id} name={name} type="text" tabIndex={-1} autoComplete="off" />
     </div>
   );
 }
-
-/** The field carrying a form's idempotency key (session/idempotency.server.ts). */
-export const IDEMPOTENCY_FIELD = "idempotencyKey";
 
 /** The key the page's loader rendered: the `idempotencyKey` of the deepest route whose data has one. */
 function usePageIdempotencyKey(): string | undefined {
@@ -529,7 +528,7 @@ function ErrorSummary({
         className="flex items-center gap-2 text-base font-bold text-red-900 dark:text-red-200"
       >
         <CircleAlert aria-hidden="true" className="size-5 shrink-0" />
-        Controleer de volgende velden
+        {FORMS.errorSummary}
       </h2>
       <ul className="flex list-disc flex-col gap-1 pl-6">
         {items.map(({ field, label, message }) => (

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Button } from "~/components/ui/button";
 import type { SchoolLogo } from "~/upstream/contract";
+import { CAROUSEL } from "~/messages";
 
 export const AUTOPLAY_MS = 5_000;
 
@@ -106,7 +107,7 @@ export function LogoCarousel({ logos }: { logos: SchoolLogo[] }) {
     >
       <div className="flex items-center justify-between gap-4">
         <h2 id="scholen-titel" className="text-xl font-bold">
-          Scholen
+          {CAROUSEL.title}
         </h2>
         {hydrated ? (
           <div className="flex gap-2">
@@ -114,7 +115,7 @@ export function LogoCarousel({ logos }: { logos: SchoolLogo[] }) {
               type="button"
               variant="outline"
               size="icon"
-              aria-label="Vorige school"
+              aria-label={CAROUSEL.previous}
               className={CONTROL_CLASS}
               onClick={() => listRef.current && step(listRef.current, -1)}
             >
@@ -125,11 +126,7 @@ export function LogoCarousel({ logos }: { logos: SchoolLogo[] }) {
               variant="outline"
               size="icon"
               className={CONTROL_CLASS}
-              aria-label={
-                playing
-                  ? "Automatisch afspelen stoppen"
-                  : "Automatisch afspelen starten"
-              }
+              aria-label={playing ? CAROUSEL.stop : CAROUSEL.start}
               onClick={() => setChosen(!playing)}
             >
               {playing ? (
@@ -142,7 +139,7 @@ export function LogoCarousel({ logos }: { logos: SchoolLogo[] }) {
               type="button"
               variant="outline"
               size="icon"
-              aria-label="Volgende school"
+              aria-label={CAROUSEL.next}
               className={CONTROL_CLASS}
               onClick={() => listRef.current && step(listRef.current, 1)}
             >
@@ -165,7 +162,7 @@ export function LogoCarousel({ logos }: { logos: SchoolLogo[] }) {
               {...(school.website
                 ? { target: "_blank", rel: "noopener noreferrer" }
                 : {})}
-              title={`Ga naar de website van ${school.display}`}
+              title={CAROUSEL.website(school.display)}
               className="focus-visible:ring-primary-700 dark:focus-visible:ring-primary-300 flex h-28 items-center justify-center rounded-lg border border-gray-200 bg-white p-4 focus-visible:ring-2 focus-visible:outline-none focus-visible:ring-inset dark:border-gray-700 dark:bg-gray-200"
             >
               {school.logo ? (

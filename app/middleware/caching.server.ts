@@ -10,12 +10,13 @@
  *   browser's history cache.
  * An answer whose route chose its own Cache-Control (media, health, the calendar file) keeps it.
  */
+import { href } from "react-router";
 
 /** Pages kept in no cache at all: the mailed links' pages (the thank-you page is the confirm page), the filled form. */
 export const NO_STORE_PATHS: readonly string[] = [
-  "/login",
-  "/inschrijving-bevestigen",
-  "/inschrijving-afronden",
+  href("/login"),
+  href("/inschrijving-bevestigen"),
+  href("/inschrijving-afronden"),
 ];
 
 export const PRIVATE = "private, no-cache";

@@ -4,14 +4,15 @@ import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/env.server";
 import { clientAddressContext } from "~/session/client-ip.server";
 import { maintenanceBypassSetCookie } from "~/session/maintenance-bypass.server";
-import { getRequestState } from "~/session/request-state.server";
-import type { RequestState } from "~/session/request-state.server";
+import { getRequestState } from "~/request/request-state.server";
+import type { RequestState } from "~/request/request-state.server";
 import type {
   UpstreamClient,
   UpstreamClientOptions,
   UpstreamIdentity,
 } from "~/upstream/client.server";
 import { UpstreamError } from "~/upstream/client.server";
+import { getSettings } from "~/upstream/settings.server";
 import { createRootMiddleware } from "./index.server";
 
 const SECRET = "middleware-test-secret-0123456789";
@@ -43,6 +44,7 @@ async function run(
   const identities: UpstreamIdentity[] = [];
   const deadlines: (AbortSignal | undefined)[] = [];
   const timeouts: (number | undefined)[] = [];
+  const targets: { baseUrl?: string; apiKey?: string }[] = [];
   const createUpstream = (
     identity: UpstreamIdentity,
     options?: UpstreamClientOptions,
@@ -52,6 +54,7 @@ async function run(
         identities.push(identity);
         deadlines.push(options?.deadline);
         timeouts.push(options?.timeoutMs);
+        targets.push({ baseUrl: options?.baseUrl, apiKey: options?.apiKey });
         if (setup.upstreamDown)
           throw new UpstreamError(
             "network",
@@ -93,7 +96,7 @@ async function run(
     return result ?? dispatch(index + 1);
   };
   const response = await dispatch(0);
-  return { response, handlerRan, identities, deadlines, timeouts };
+  return { response, handlerRan, identities, deadlines, timeouts, targets };
 }
 
 /** A request as the HTTP server hands it over: its URL carries the host the visitor asked for. */
@@ -475,6 +478,29 @@ describe("session", () => {
       { env: { UPSTREAM_TIMEOUT_MS: "700" } },
     );
     expect(timeouts).toEqual([700]);
+  });
+
+  it("gives every upstream call the configured upstream address and key", async () => {
+    const { targets } = await run(
+      get("/"),
+      async (state) => {
+        await state!.upstream.call("settings");
+        await getSettings(state!.siteData);
+        return new Response("page");
+      },
+      {
+        env: {
+          UPSTREAM_URL: "http://upstream.test:4000/base",
+          UPSTREAM_API_KEY: "configured-key",
+        },
+      },
+    );
+    expect(targets.length).toBeGreaterThanOrEqual(2);
+    for (const target of targets)
+      expect(target).toEqual({
+        baseUrl: "http://upstream.test:4000/base",
+        apiKey: "configured-key",
+      });
   });
 
   it("keeps toasts taken for a response that turns out to be a redirect", async () => {

@@ -4,7 +4,7 @@
  * Each step is a separate function so it reads on its own; createRootMiddleware takes its dependencies so the
  * chain can be tested with any configuration and clock.
  */
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import type { MiddlewareFunction } from "react-router";
 import { env as processEnv } from "~/env.server";
 import type { Env } from "~/env.server";
@@ -16,7 +16,7 @@ import {
   setRequestState,
   siteUpstream,
   visitorUpstream,
-} from "~/session/request-state.server";
+} from "~/request/request-state.server";
 import {
   FAVOURITES_COOKIE_NAME,
   foldFavourites,
@@ -40,7 +40,8 @@ import {
   isMaintenanceExempt,
   isUnderMaintenance,
   parseMaintenanceEnd,
-} from "./maintenance.server";
+} from "~/lib/maintenance.server";
+import { LAYOUT } from "~/messages";
 
 export interface PipelineDependencies {
   env: () => Env;
@@ -48,7 +49,7 @@ export interface PipelineDependencies {
   createUpstream?: typeof createUpstreamClient;
 }
 
-const HEALTH_PATH = "/health";
+const HEALTH_PATH = href("/health");
 
 /** Sets headers on a response, copying it first when its headers are immutable (e.g. a proxied fetch response). */
 function withHeaders(
@@ -70,7 +71,7 @@ function isRedirectStatus(status: number): boolean {
 }
 
 function forbidden(): Response {
-  return new Response("Verzoek geweigerd.", {
+  return new Response(LAYOUT.refused, {
     status: 403,
     headers: { "Content-Type": "text/plain; charset=utf-8" },
   });
@@ -150,7 +151,7 @@ export function createRootMiddleware(
         allowedIp: config.MAINTENANCE_BYPASS_IP,
         now: () => now().getTime(),
       }));
-    if (url.pathname === MAINTENANCE_PATH && !on) return redirect("/");
+    if (url.pathname === MAINTENANCE_PATH && !on) return redirect(href("/"));
     if (on && !isMaintenanceExempt(url.pathname))
       return redirect(MAINTENANCE_PATH);
     return next();
@@ -166,14 +167,18 @@ export function createRootMiddleware(
       secrets: config.SESSION_SECRET,
       secure: protocol === "https",
     });
-    const deadline = AbortSignal.timeout(config.REQUEST_DEADLINE_MS);
+    const upstreamOptions = {
+      baseUrl: config.UPSTREAM_URL,
+      apiKey: config.UPSTREAM_API_KEY,
+      deadline: AbortSignal.timeout(config.REQUEST_DEADLINE_MS),
+      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      requestId: requestId(context),
+    };
     const upstream = visitorUpstream(
       host,
       visitor,
+      upstreamOptions,
       createUpstream,
-      deadline,
-      config.UPSTREAM_TIMEOUT_MS,
-      requestId(context),
     );
     setRequestState(context, {
       site,
@@ -187,10 +192,8 @@ export function createRootMiddleware(
         site,
         visitor,
         config.SITE_CACHE_SECONDS * 1000,
+        upstreamOptions,
         createUpstream,
-        deadline,
-        config.UPSTREAM_TIMEOUT_MS,
-        requestId(context),
       ),
     });
 

@@ -1,4 +1,7 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { SkipLink } from "~/components/layout/site-frame";
 import routes from "~/routes";
 import {
   RESOURCE_ROUTE_METHODS,
@@ -71,5 +74,17 @@ describe("the methods of resource routes", () => {
     expect(html).toContain(METHOD_NOT_ALLOWED.message);
     expect(html).toContain("Venlo");
     expect(html).toContain('href="/"');
+  });
+
+  it("frames the page as the root layout does, skip link included", async () => {
+    const response = methodNotAllowedResponse({
+      allow: ["POST"],
+      path: "/uitloggen",
+      settings: DEFAULT_SETTINGS,
+      siteName: "Venlo",
+      dayChosen: false,
+    });
+    const html = await response.text();
+    expect(html).toContain(renderToStaticMarkup(createElement(SkipLink)));
   });
 });

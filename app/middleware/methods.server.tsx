@@ -10,11 +10,9 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { StaticRouter } from "react-router";
 import stylesheet from "~/app.css?url";
-import { BottomTabBar } from "~/components/layout/bottom-tab-bar";
 import { MessagePage } from "~/components/layout/message-page";
 import { navItems } from "~/components/layout/nav-items";
-import { SiteFooter } from "~/components/layout/site-footer";
-import { SiteHeader } from "~/components/layout/site-header";
+import { SiteFrame, SkipLink } from "~/components/layout/site-frame";
 import { themeCss } from "~/lib/theme";
 import { METHOD_NOT_ALLOWED } from "~/messages";
 import type { Settings } from "~/upstream/contract";
@@ -64,23 +62,15 @@ function MethodNotAllowedDocument({
         />
       </head>
       <body className="flex min-h-dvh flex-col">
-        <a
-          href="#inhoud"
-          className="bg-primary-700 sr-only rounded-md px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50"
-        >
-          Naar de inhoud
-        </a>
-        <SiteHeader
+        <SkipLink />
+        <SiteFrame
           settings={settings}
           siteName={siteName}
           items={items}
           showLogout={false}
-        />
-        <div className="flex-1">
+        >
           <MessagePage message={METHOD_NOT_ALLOWED.message} />
-        </div>
-        <SiteFooter settings={settings} siteName={siteName} />
-        <BottomTabBar items={items} />
+        </SiteFrame>
       </body>
     </html>
   );

@@ -8,6 +8,7 @@ import { TZDate } from "@date-fns/tz";
 import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import ical, { ICalCalendarMethod } from "ical-generator";
 import type { OrientationDay } from "~/upstream/contract";
+import { CALENDAR } from "~/messages";
 
 export const CALENDAR_TIME_ZONE = "Europe/Amsterdam";
 
@@ -83,7 +84,7 @@ export function registrationCalendar(
       end,
       timezone: CALENDAR_TIME_ZONE,
       summary: title,
-      description: `Ronde ${round} van ${day.display}`,
+      description: CALENDAR.round(round, day.display),
       location,
     });
   }

@@ -3,7 +3,7 @@
  * registration: one workshop per round, moving a workshop between rounds, the round badges and the
  * call-to-action of the workshop page. No I/O, so they are unit-tested on plain data.
  */
-import { WORKSHOP_PAGE } from "~/messages";
+import { WORKSHOP_PAGE, ROUND_BUTTON } from "~/messages";
 import type { Registration, Workshop, WorkshopRef } from "~/upstream/contract";
 import { waitlistFor, type WaitlistLine } from "./waitlist";
 
@@ -141,7 +141,7 @@ export function preselectedRound(options: RoundOption[]): number | null {
 }
 
 export interface CallToAction {
-  label: "Toevoegen" | "Aanpassen" | "Geselecteerd" | "Niet beschikbaar";
+  label: (typeof ROUND_BUTTON)[keyof typeof ROUND_BUTTON];
   disabled: boolean;
 }
 
@@ -154,12 +154,12 @@ export function callToAction(
   readonly: boolean,
 ): CallToAction {
   if (readonly || !chosen || chosen.badge === "unavailable")
-    return { label: "Niet beschikbaar", disabled: true };
+    return { label: ROUND_BUTTON.unavailable, disabled: true };
   if (chosen.badge === "added")
-    return { label: "Geselecteerd", disabled: true };
+    return { label: ROUND_BUTTON.selected, disabled: true };
   if (chosen.badge === "current")
-    return { label: "Aanpassen", disabled: false };
-  return { label: "Toevoegen", disabled: false };
+    return { label: ROUND_BUTTON.change, disabled: false };
+  return { label: ROUND_BUTTON.add, disabled: false };
 }
 
 /**
@@ -179,7 +179,8 @@ export function submitButton(
   if (enhanced) return action;
   const noneSelectable =
     readonly || !options.some((option) => option.selectable);
-  if (noneSelectable) return { label: "Niet beschikbaar", disabled: true };
+  if (noneSelectable)
+    return { label: ROUND_BUTTON.unavailable, disabled: true };
   const inCart = options.some((option) => option.badge === "added");
   return { label: inCart ? "Aanpassen" : "Toevoegen", disabled: false };
 }

@@ -6,7 +6,7 @@
  */
 import { redirect } from "react-router";
 import type { RouterContextProvider } from "react-router";
-import { getRequestState } from "~/session/request-state.server";
+import { getRequestState } from "~/request/request-state.server";
 import type { Registration } from "~/upstream/contract";
 import { cartRounds } from "./cart";
 import { setRegistration } from "./registration.server";

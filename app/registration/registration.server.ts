@@ -8,10 +8,10 @@
  * The guards throw what a loader or action should answer instead: a redirect home without a day, to
  * /inschrijven without a school, and home with the expiry warning when the registration is gone.
  */
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import type { RouterContextProvider } from "react-router";
 import { TOASTS } from "~/messages";
-import { getRequestState } from "~/session/request-state.server";
+import { getRequestState } from "~/request/request-state.server";
 import type { OrientationDay, Registration } from "~/upstream/contract";
 import {
   describeUpstreamError,
@@ -87,7 +87,7 @@ export function expireRegistration(context: Context): Response {
   const { session } = getRequestState(context);
   session.clear();
   session.flashToast(TOASTS.registrationExpired);
-  return redirect("/");
+  return redirect(href("/"));
 }
 
 /** A registration id for the visitor, fetched from the upstream the first time the visitor needs one. */
@@ -103,7 +103,7 @@ export async function ensureRegistrationId(context: Context): Promise<string> {
 /** The chosen orientation day's id; without one the visitor goes home. */
 export function requireDay(context: Context): number {
   const dayId = getRequestState(context).session.orientationDayId;
-  if (dayId === null) throw redirect("/");
+  if (dayId === null) throw redirect(href("/"));
   return dayId;
 }
 
@@ -120,10 +120,10 @@ export async function requireRegistration(
   const lookup = await getRegistration(context);
   if (lookup.state === "expired") throw expireRegistration(context);
   if (lookup.state === "found") {
-    if (!lookup.registration.school) throw redirect("/inschrijven");
+    if (!lookup.registration.school) throw redirect(href("/inschrijven"));
     return lookup.registration;
   }
-  if (session.schoolId === null) throw redirect("/inschrijven");
+  if (session.schoolId === null) throw redirect(href("/inschrijven"));
   await ensureRegistrationId(context);
   const created = await upstream.call("create", {
     body: { school: session.schoolId, orientationDay: dayId },
@@ -144,7 +144,7 @@ export async function loadRegistration(
   } catch (error) {
     if (error instanceof Response) throw error;
     getRequestState(context).session.flashToast(toastForUpstreamError(error));
-    throw redirect("/");
+    throw redirect(href("/"));
   }
 }
 

@@ -9,6 +9,7 @@
  * of the search must appear in the title, the intro, the provider or a domain name, ignoring case and accents.
  */
 import type { Workshop } from "~/upstream/contract";
+import { FILTERS } from "~/messages";
 
 export const SEARCH_PARAM = "q";
 export const DOMAIN_PARAM = "domein";
@@ -122,12 +123,12 @@ export function filterOptions(workshops: Workshop[]): FilterOptions {
     a.label.localeCompare(b.label, "nl");
   return {
     domains: [
-      { value: FAVOURITES_VALUE, label: "Favorieten" },
+      { value: FAVOURITES_VALUE, label: FILTERS.favourites },
       ...[...domains.values()].sort(byLabel),
     ],
     providers: [
       ...[...providers.values()].sort(byLabel),
-      { value: OTHER_PROVIDER_VALUE, label: "Overige" },
+      { value: OTHER_PROVIDER_VALUE, label: FILTERS.otherProvider },
     ],
   };
 }

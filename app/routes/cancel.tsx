@@ -11,7 +11,6 @@
 import { data, href, Link, redirect, useFetcher } from "react-router";
 import type { Route } from "./+types/cancel";
 import {
-  CANCEL_LABELS,
   CancelError,
   ConfirmCancelForm,
   type CancelActionData,
@@ -19,7 +18,7 @@ import {
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { safeReturnPath } from "~/lib/return-to";
-import { MESSAGES, TOASTS } from "~/messages";
+import { MESSAGES, TOASTS, CANCEL_LABELS } from "~/messages";
 import {
   expireRegistration,
   getRegistration,
@@ -28,8 +27,8 @@ import {
 import {
   formIdempotencyKey,
   pageIdempotencyKey,
-} from "~/session/idempotency.server";
-import { getRequestState } from "~/session/request-state.server";
+} from "~/request/idempotency.server";
+import { getRequestState } from "~/request/request-state.server";
 import {
   describeUpstreamError,
   pageStatus,
@@ -98,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [{ title: "Inschrijving annuleren" }];
+  return [{ title: CANCEL_LABELS.trigger }];
 }
 
 export default function CancelPage({

@@ -17,8 +17,8 @@ import {
   expireRegistration,
   requireRegistration,
 } from "~/registration/registration.server";
-import { formIdempotencyKey } from "~/session/idempotency.server";
-import { getRequestState } from "~/session/request-state.server";
+import { formIdempotencyKey } from "~/request/idempotency.server";
+import { getRequestState } from "~/request/request-state.server";
 import { toastForUpstreamError } from "~/upstream/user-message";
 
 const RemoveSchema = z.object({

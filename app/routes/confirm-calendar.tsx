@@ -6,10 +6,11 @@
 import type { Route } from "./+types/confirm-calendar";
 import { registrationCalendar } from "~/registration/calendar.server";
 import { getOrientationDay } from "~/registration/registration.server";
-import { getRequestState } from "~/session/request-state.server";
+import { getRequestState } from "~/request/request-state.server";
+import { CONFIRM_PAGE } from "~/messages";
 
 function notFound(): Response {
-  return new Response("Geen bevestigde inschrijving gevonden.", {
+  return new Response(CONFIRM_PAGE.noCalendar, {
     status: 404,
     headers: { "Content-Type": "text/plain; charset=utf-8" },
   });

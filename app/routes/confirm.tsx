@@ -20,12 +20,12 @@ import {
   confirmRegistration,
   leaveTokenAddress,
 } from "~/registration/mail-links.server";
-import { mailTokens, tokenFromUrl } from "~/session/mail-token.server";
+import { mailTokens, tokenFromUrl } from "~/request/mail-token.server";
 import {
   formIdempotencyKey,
   pageIdempotencyKey,
-} from "~/session/idempotency.server";
-import { getRequestState } from "~/session/request-state.server";
+} from "~/request/idempotency.server";
+import { getRequestState } from "~/request/request-state.server";
 
 const THANK_YOU_PAGE = "inschrijfformulier_bedankt";
 const PATH = href("/inschrijving-bevestigen");

@@ -24,12 +24,18 @@ import { ErrorAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { emailAddress, optionalText, requiredText } from "~/lib/validation";
-import { MESSAGES, TOASTS, VALIDATION } from "~/messages";
+import {
+  MESSAGES,
+  TOASTS,
+  VALIDATION,
+  CONTACT_FORM,
+  NEW_TAB,
+} from "~/messages";
 import {
   formIdempotencyKey,
   pageIdempotencyKey,
-} from "~/session/idempotency.server";
-import { getRequestState } from "~/session/request-state.server";
+} from "~/request/idempotency.server";
+import { getRequestState } from "~/request/request-state.server";
 import { QUESTION_TOPICS } from "~/upstream/contract";
 import { pageStatus, toastForUpstreamError } from "~/upstream/user-message";
 
@@ -95,7 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** The page's title comes with the form (PageTitle): 'Fout: ' in front while its errors show. */
-const TITLE = "Stel een vraag";
+const TITLE = CONTACT_FORM.title;
 
 export default function Contact({
   loaderData,
@@ -118,7 +124,7 @@ export default function Contact({
           className="flex flex-col gap-4"
         >
           <h2 id="locaties-titel" className="text-xl font-bold">
-            Locaties
+            {CONTACT_FORM.locations}
           </h2>
           {failed ? <ErrorAlert message={MESSAGES.genericError} /> : null}
           <ul className="flex flex-col gap-4">
@@ -154,11 +160,9 @@ export default function Contact({
                           rel="noopener noreferrer"
                           className="text-primary-800 dark:text-primary-200 mt-2 inline-flex items-center gap-1 font-semibold underline underline-offset-4 hover:no-underline"
                         >
-                          Meer over {location.display}
+                          {CONTACT_FORM.moreAbout(location.display)}
                           <ExternalLink aria-hidden="true" className="size-4" />
-                          <span className="sr-only">
-                            (opent in een nieuw tabblad)
-                          </span>
+                          <span className="sr-only">{NEW_TAB}</span>
                         </a>
                       ) : null}
                     </div>
@@ -179,14 +183,9 @@ const TOPIC_OPTIONS = QUESTION_TOPICS.map((topic) => ({
 }));
 
 /** The fields that can be invalid, in the order of the page (the error summary lists them so). */
-const LABELS = {
-  name: "Naam",
-  email: "E-mailadres",
-  school: "School (optioneel)",
-  klas: "Klas (optioneel)",
-  questionAbout: "Mijn vraag gaat over",
-  message: "Bericht",
-} satisfies FieldLabels<keyof z.input<typeof QuestionSchema>>;
+const LABELS = CONTACT_FORM.labels satisfies FieldLabels<
+  keyof z.input<typeof QuestionSchema>
+>;
 
 function QuestionForm({
   lastResult,
@@ -210,7 +209,7 @@ function QuestionForm({
   return (
     <section aria-labelledby="vraag-titel" className="flex flex-col gap-4">
       <h2 id="vraag-titel" className="text-xl font-bold">
-        Jouw vraag
+        {CONTACT_FORM.heading}
       </h2>
       <Form
         method="post"
@@ -241,7 +240,7 @@ function QuestionForm({
             label={LABELS.questionAbout}
             field={fields.questionAbout}
             options={TOPIC_OPTIONS}
-            placeholder="Maak een keuze"
+            placeholder={CONTACT_FORM.choose}
           />
           <TextareaField
             label={LABELS.message}
@@ -252,7 +251,7 @@ function QuestionForm({
         <Honeypot name={HONEYPOT} />
         <IdempotencyField />
         <div>
-          <Button type="submit">Versturen</Button>
+          <Button type="submit">{CONTACT_FORM.send}</Button>
         </div>
       </Form>
     </section>

@@ -14,7 +14,7 @@ import {
   readFavourites,
   toggleFavourite,
 } from "~/session/favourites.server";
-import { getRequestState } from "~/session/request-state.server";
+import { getRequestState } from "~/request/request-state.server";
 
 /** The field the fetcher adds: answer with data rather than a redirect. */
 export const RESPOND_WITH_DATA = "respond";

@@ -36,12 +36,12 @@ import {
   getRegistration,
   setRegistration,
 } from "~/registration/registration.server";
-import { MESSAGES, VALIDATION } from "~/messages";
+import { MESSAGES, VALIDATION, HOME_PAGE } from "~/messages";
 import {
   formIdempotencyKey,
   pageIdempotencyKey,
-} from "~/session/idempotency.server";
-import { getRequestState } from "~/session/request-state.server";
+} from "~/request/idempotency.server";
+import { getRequestState } from "~/request/request-state.server";
 import type { OrientationDay } from "~/upstream/contract";
 import { pageStatus, toastForUpstreamError } from "~/upstream/user-message";
 
@@ -189,7 +189,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       setRegistration(context, lookup.registration);
   } catch (error) {
     session.flashToast(toastForUpstreamError(error));
-    return redirect("/");
+    return redirect(href("/"));
   }
 
   return redirect(
@@ -262,7 +262,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
                     confirmedDayId !== day.id ? (
                       <SwitchDayDialog
                         orientationDayId={day.id}
-                        label={`Inschrijven voor ${day.school}, ${day.date}`}
+                        label={HOME_PAGE.registerFor(day.school, day.date)}
                       />
                     ) : (
                       <Form method="post">
@@ -274,9 +274,12 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
                         <IdempotencyField />
                         <Button
                           type="submit"
-                          aria-label={`Inschrijven voor ${day.school}, ${day.date}`}
+                          aria-label={HOME_PAGE.registerFor(
+                            day.school,
+                            day.date,
+                          )}
                         >
-                          Inschrijven
+                          {HOME_PAGE.register}
                         </Button>
                       </Form>
                     )}

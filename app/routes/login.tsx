@@ -13,12 +13,12 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { LOGIN_PAGE, MESSAGES } from "~/messages";
 import { leaveTokenAddress, logIn } from "~/registration/mail-links.server";
-import { mailTokens, tokenFromUrl } from "~/session/mail-token.server";
+import { mailTokens, tokenFromUrl } from "~/request/mail-token.server";
 import {
   formIdempotencyKey,
   pageIdempotencyKey,
-} from "~/session/idempotency.server";
-import { getRequestState } from "~/session/request-state.server";
+} from "~/request/idempotency.server";
+import { getRequestState } from "~/request/request-state.server";
 import {
   describeUpstreamError,
   toastForUpstreamError,
@@ -69,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [{ title: "Welkom terug" }];
+  return [{ title: LOGIN_PAGE.documentTitle }];
 }
 
 export default function Login({

@@ -5,7 +5,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { TOASTS } from "~/messages";
-import { getRequestState } from "~/session/request-state.server";
+import { getRequestState } from "~/request/request-state.server";
 
 export function action({ context }: Route.ActionArgs) {
   const { session } = getRequestState(context);

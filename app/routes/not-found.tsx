@@ -1,13 +1,13 @@
 import { data } from "react-router";
 import { MessagePage } from "~/components/layout/message-page";
-import { MESSAGES } from "~/messages";
+import { MESSAGES, LAYOUT } from "~/messages";
 
 export function loader() {
   return data(null, { status: 404 });
 }
 
 export function meta() {
-  return [{ title: "Pagina niet gevonden" }];
+  return [{ title: LAYOUT.notFoundTitle }];
 }
 
 export default function NotFound() {

@@ -16,7 +16,7 @@ import {
 import {
   MAIL_TOKEN_MAX_AGE_SECONDS,
   mailTokenCookieName,
-} from "~/session/mail-token.server";
+} from "~/request/mail-token.server";
 import {
   GENERATION_COOKIE_NAME,
   SESSION_COOKIE_NAME,

@@ -8,7 +8,7 @@ import type { Route } from "./+types/privacy";
 import { RichText } from "~/components/rich-text";
 import { sanitizeHtml } from "~/lib/sanitize.server";
 import { cookieLifetime, PRIVACY } from "~/messages";
-import { getRequestState } from "~/session/request-state.server";
+import { getRequestState } from "~/request/request-state.server";
 import { SITE_COOKIES } from "./privacy.server";
 
 export function meta() {

@@ -30,7 +30,7 @@ import { Cart } from "~/components/registration/cart";
 import { RegistrationSummary } from "~/components/registration/registration-summary";
 import { Button } from "~/components/ui/button";
 import { formatLongDate } from "~/lib/dates";
-import { MESSAGES, TOASTS } from "~/messages";
+import { MESSAGES, TOASTS, DETAILS_FORM } from "~/messages";
 import { cartView, submitBlocker } from "~/registration/cart";
 import type { CartView } from "~/registration/cart";
 import {
@@ -52,8 +52,8 @@ import {
 import {
   formIdempotencyKey,
   pageIdempotencyKey,
-} from "~/session/idempotency.server";
-import { getRequestState } from "~/session/request-state.server";
+} from "~/request/idempotency.server";
+import { getRequestState } from "~/request/request-state.server";
 import { GESLACHT } from "~/upstream/contract";
 import type { OrientationDay, Registration } from "~/upstream/contract";
 import {
@@ -206,7 +206,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** The page's title comes with the form (PageTitle): 'Fout: ' in front while its errors show. */
 function pageTitle(created: boolean) {
-  return created ? "Inschrijving wijzigen" : "Inschrijving afronden";
+  return DETAILS_FORM.title(created);
 }
 
 export default function RegistrationForm({
@@ -245,11 +245,8 @@ export default function RegistrationForm({
   );
 }
 
-const GENDER_LABELS: Record<(typeof GESLACHT)[number], string> = {
-  man: "Man",
-  vrouw: "Vrouw",
-  x: "X",
-};
+const GENDER_LABELS: Record<(typeof GESLACHT)[number], string> =
+  DETAILS_FORM.genders;
 const GENDER_OPTIONS = GESLACHT.map((value) => ({
   value,
   label: GENDER_LABELS[value],
@@ -260,20 +257,11 @@ const PERSON_OPTIONS = NUMBER_OF_PERSONS.map((value) => ({
 }));
 
 /** The fields that can be invalid, in the order of the page (the error summary lists them so). */
-const LABELS = {
-  geslacht: "Geslacht",
-  display: "Roepnaam",
-  voornaam: "Voornaam",
-  tussenvoegsel: "Tussenvoegsel",
-  achternaam: "Achternaam",
-  klas: "Klas",
-  aantalPersonen: "Aantal personen",
-  telefoonnummer: "Telefoonnummer",
-  emailadres: "E-mailadres",
-  repeatEmail: "Bevestig E-mailadres",
-} satisfies FieldLabels<keyof PersonalDetailsInput>;
+const LABELS = DETAILS_FORM.labels satisfies FieldLabels<
+  keyof PersonalDetailsInput
+>;
 
-const OPTIONAL = "Niet verplicht.";
+const OPTIONAL = DETAILS_FORM.optional;
 
 /**
  * With JavaScript, leaving the calling name or the first name fills in the other when that one is still empty
@@ -326,7 +314,7 @@ function PersonalDetailsForm({
   return (
     <section aria-labelledby="gegevens-titel" className="flex flex-col gap-4">
       <h2 id="gegevens-titel" className="text-xl font-bold">
-        Jouw gegevens
+        {DETAILS_FORM.heading}
       </h2>
       {/* No preventScrollReset: a refused send stays put anyway (React Router keeps the scroll of a POST that
           answers with the page), and the success's redirect must open Home at the top. */}
@@ -403,11 +391,7 @@ function PersonalDetailsForm({
             type="email"
             autoComplete="email"
             readOnly={created}
-            hint={
-              created
-                ? "Je inschrijving hoort bij dit e-mailadres; het kan niet worden gewijzigd."
-                : undefined
-            }
+            hint={created ? DETAILS_FORM.emailFixed : undefined}
           />
           {created ? null : (
             <TextField
@@ -418,9 +402,9 @@ function PersonalDetailsForm({
             />
           )}
           <CheckboxField
-            label="Ja, ik blijf graag op de hoogte"
+            label={DETAILS_FORM.marketing}
             field={fields.marketingOptin}
-            hint="We sturen je af en toe een e-mail over nieuwe oriëntatiedagen en workshops. Afmelden kan altijd, met de link onder elke e-mail."
+            hint={DETAILS_FORM.marketingHint}
           />
         </FormErrors>
         <IdempotencyField />
@@ -431,7 +415,7 @@ function PersonalDetailsForm({
             disabled={blocker !== null || sending}
             aria-describedby={blocker ? "verzenden-niet-mogelijk" : undefined}
           >
-            {created ? "Wijziging versturen" : "Versturen"}
+            {DETAILS_FORM.send(created)}
           </Button>
           {blocker ? (
             <p

@@ -65,7 +65,7 @@ describe("the login request", () => {
     expect(bodies).toEqual([
       {
         body: { email: "sam@example.com", orientationDayId: 3 },
-        // The page's key, bound to the visitor (session/idempotency.server.ts).
+        // The page's key, bound to the visitor (request/idempotency.server.ts).
         idempotencyKey: expect.stringMatching(/^[\w-]{43}$/),
       },
     ]);

@@ -33,7 +33,7 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { emailAddress, formId } from "~/lib/validation";
-import { MESSAGES, TOASTS, VALIDATION } from "~/messages";
+import { MESSAGES, TOASTS, VALIDATION, SCHOOL_PAGE } from "~/messages";
 import {
   changeRegistration,
   ensureRegistrationId,
@@ -45,8 +45,8 @@ import {
 import {
   formIdempotencyKey,
   pageIdempotencyKey,
-} from "~/session/idempotency.server";
-import { getRequestState } from "~/session/request-state.server";
+} from "~/request/idempotency.server";
+import { getRequestState } from "~/request/request-state.server";
 import type { School } from "~/upstream/contract";
 import {
   describeUpstreamError,
@@ -215,7 +215,7 @@ async function login(
 }
 
 /** The page's title comes with the login box when it shows (PageTitle): 'Fout: ' in front while its error shows. */
-const TITLE = "Inschrijven";
+const TITLE = SCHOOL_PAGE.title;
 
 function LoginBox({
   lastResult,
@@ -257,7 +257,7 @@ function LoginBox({
     >
       <PageTitle title={TITLE} failed={failed} />
       <h2 id="login-titel" className="text-xl font-bold">
-        Ben je al ingeschreven?
+        {SCHOOL_PAGE.loginTitle}
       </h2>
       <Form
         method="post"
@@ -280,7 +280,11 @@ function LoginBox({
           </Alert>
         ) : null}
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-          <FormField label="E-mailadres" field={fields.email} className="grow">
+          <FormField
+            label={SCHOOL_PAGE.email}
+            field={fields.email}
+            className="grow"
+          >
             <Input
               {...getInputProps(fields.email, { type: "email" })}
               key={fields.email.key}
@@ -294,7 +298,7 @@ function LoginBox({
             className="sm:mt-[1.375rem]"
             aria-busy={busy || undefined}
           >
-            Inloggen
+            {SCHOOL_PAGE.login}
           </Button>
         </div>
       </Form>
@@ -317,7 +321,7 @@ export default function SchoolSelect({
       id="inhoud"
       className="mx-auto flex w-full max-w-4xl flex-col gap-8 px-4 py-8"
     >
-      <h1 className="text-3xl font-bold">Inschrijven</h1>
+      <h1 className="text-3xl font-bold">{TITLE}</h1>
       {failed || schoolError ? (
         <ErrorAlert message={schoolError ?? MESSAGES.genericError} />
       ) : null}
@@ -332,7 +336,7 @@ export default function SchoolSelect({
         <section className="flex flex-col items-start gap-4">
           <p>{MESSAGES.noEventsTryLater}</p>
           <Button asChild variant="outline">
-            <Link to={href("/")}>Terug naar Home</Link>
+            <Link to={href("/")}>{SCHOOL_PAGE.backHome}</Link>
           </Button>
         </section>
       ) : schools.length > 0 ? (
@@ -341,7 +345,7 @@ export default function SchoolSelect({
           className="flex flex-col gap-4"
         >
           <h2 id="scholen-titel" className="text-xl font-bold">
-            Nieuwe inschrijving? Selecteer jouw school:
+            {SCHOOL_PAGE.schoolsTitle}
           </h2>
           <ul className="grid gap-4 sm:grid-cols-2">
             {schools.map((school) => (

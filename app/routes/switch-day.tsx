@@ -8,14 +8,13 @@ import { data, href, Link, redirect } from "react-router";
 import { pageStatus } from "~/upstream/user-message";
 import { formId } from "~/lib/validation";
 import type { Route } from "./+types/switch-day";
-import { CANCEL_LABELS } from "~/components/registration/cancel-registration";
 import { ConfirmSwitchForm } from "~/components/registration/switch-day";
 import { ErrorAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { MESSAGES, SWITCH_DAY } from "~/messages";
+import { MESSAGES, SWITCH_DAY, CANCEL_LABELS } from "~/messages";
 import { getRegistration } from "~/registration/registration.server";
-import { pageIdempotencyKey } from "~/session/idempotency.server";
+import { pageIdempotencyKey } from "~/request/idempotency.server";
 
 const DayParam = formId("dag");
 

@@ -9,17 +9,17 @@ import { Form, data, redirect } from "react-router";
 import type { Route } from "./+types/under-construction";
 import { Button } from "~/components/ui/button";
 import { env } from "~/env.server";
-import { MAINTENANCE } from "~/messages";
+import { MAINTENANCE, LAYOUT } from "~/messages";
 import {
   MAINTENANCE_TIME_ZONE,
   parseMaintenanceEnd,
-} from "~/middleware/maintenance.server";
+} from "~/lib/maintenance.server";
 import { siteName } from "~/lib/site-name";
 import {
   maintenanceBypassSetCookie,
   mayBypassMaintenance,
 } from "~/session/maintenance-bypass.server";
-import { getRequestState } from "~/session/request-state.server";
+import { getRequestState } from "~/request/request-state.server";
 import { getSettings } from "~/upstream/settings.server";
 
 /**
@@ -51,7 +51,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ context }: Route.ActionArgs) {
   const { clientIp, origin } = getRequestState(context);
   if (!clientIp || !mayBypassMaintenance(clientIp, env().MAINTENANCE_BYPASS_IP))
-    throw data("Verzoek geweigerd.", { status: 403 });
+    throw data(LAYOUT.refused, { status: 403 });
   const cookie = await maintenanceBypassSetCookie(
     env().SESSION_SECRET,
     origin.startsWith("https:"),

@@ -40,6 +40,7 @@ import {
   VALIDATION,
   WAITLIST_TOASTS,
   WORKSHOP_PAGE,
+  LAYOUT,
 } from "~/messages";
 import {
   addBlocker,
@@ -68,8 +69,8 @@ import { readFavourites } from "~/session/favourites.server";
 import {
   formIdempotencyKey,
   pageIdempotencyKey,
-} from "~/session/idempotency.server";
-import { getRequestState } from "~/session/request-state.server";
+} from "~/request/idempotency.server";
+import { getRequestState } from "~/request/request-state.server";
 import type { Registration } from "~/upstream/contract";
 import { toastForUpstreamError } from "~/upstream/user-message";
 
@@ -351,7 +352,7 @@ export function shouldRevalidate({
 
 export function meta({ data: loaderData, error }: Route.MetaArgs) {
   if (isRouteErrorResponse(error) && error.status === 404)
-    return [{ title: "Pagina niet gevonden" }];
+    return [{ title: LAYOUT.notFoundTitle }];
   return [{ title: loaderData?.workshop.display ?? "Workshop" }];
 }
 

@@ -17,7 +17,7 @@ import { WorkshopFiltersForm } from "~/components/registration/workshop-filters-
 import { ErrorAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { sanitizeHtml } from "~/lib/sanitize.server";
-import { MESSAGES, VALIDATION } from "~/messages";
+import { MESSAGES, VALIDATION, WORKSHOPS_PAGE } from "~/messages";
 import { cartRounds, cartView } from "~/registration/cart";
 import { domainLabelColors } from "~/registration/domain-label";
 import {
@@ -39,8 +39,8 @@ import { readFavourites } from "~/session/favourites.server";
 import {
   formIdempotencyKey,
   pageIdempotencyKey,
-} from "~/session/idempotency.server";
-import { getRequestState } from "~/session/request-state.server";
+} from "~/request/idempotency.server";
+import { getRequestState } from "~/request/request-state.server";
 import type { Registration, Workshop } from "~/upstream/contract";
 import { toastForUpstreamError } from "~/upstream/user-message";
 
@@ -173,7 +173,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [{ title: "Workshops" }];
+  return [{ title: WORKSHOPS_PAGE.title }];
 }
 
 function ChangeSchoolButton() {
@@ -191,7 +191,7 @@ function ChangeSchoolButton() {
         className="h-auto p-0"
         aria-busy={busy || undefined}
       >
-        Wijzig school
+        {WORKSHOPS_PAGE.changeSchool}
       </Button>
     </Form>
   );
@@ -223,7 +223,7 @@ export default function Workshops({
     >
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="flex flex-col gap-1">
-          <h1 className="text-3xl font-bold">Workshops</h1>
+          <h1 className="text-3xl font-bold">{WORKSHOPS_PAGE.title}</h1>
           <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
             <p className="text-gray-800 dark:text-gray-200">
               School: <span className="font-semibold">{school}</span>
@@ -250,7 +250,7 @@ export default function Workshops({
         )
       ) : (
         <ul
-          aria-label="Workshops"
+          aria-label={WORKSHOPS_PAGE.title}
           className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3"
         >
           {workshops.map((workshop, index) => (

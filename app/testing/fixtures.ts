@@ -4,7 +4,7 @@
  */
 import { RouterContextProvider } from "react-router";
 import { vi } from "vitest";
-import { setRequestState } from "~/session/request-state.server";
+import { setRequestState } from "~/request/request-state.server";
 import { VisitorSession } from "~/session/session.server";
 import type { UpstreamClient } from "~/upstream/client.server";
 import type { OrientationDay, Registration } from "~/upstream/contract";

@@ -41,7 +41,7 @@ afterEach(async () => {
 });
 
 function client(
-  options: UpstreamClientOptions = {},
+  options: Partial<UpstreamClientOptions> = {},
   who: UpstreamIdentity = identity,
 ) {
   return createUpstreamClient(who, {

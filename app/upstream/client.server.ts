@@ -8,7 +8,6 @@ import * as Sentry from "@sentry/react-router";
 import { Pool } from "undici";
 import type { Dispatcher } from "undici";
 import { z } from "zod";
-import { env } from "~/env.server";
 import {
   API_BASE_PATH,
   ENDPOINTS,
@@ -70,8 +69,9 @@ export class UpstreamError extends Error {
 }
 
 export interface UpstreamClientOptions {
-  baseUrl?: string;
-  apiKey?: string;
+  /** Where the upstream is and the key it knows the site by: given by the caller, which reads the settings. */
+  baseUrl: string;
+  apiKey: string;
   timeoutMs?: number;
   /**
    * The visitor's request's own deadline: once it aborts, a call under way (waiting, between retries or reading
@@ -107,7 +107,7 @@ export interface UpstreamCallInput<N extends EndpointName> {
   query?: Record<string, string | number>;
   body?: BodyOf<N>;
   /**
-   * The posted form's key (app/session/idempotency.server.ts). It goes out as `{key}:{call name}`, so the calls
+   * The posted form's key (app/request/idempotency.server.ts). It goes out as `{key}:{call name}`, so the calls
    * one form makes never share a key, and a repeat of the form repeats each call's key.
    */
   idempotencyKey?: KeyOf<N>;
@@ -194,9 +194,9 @@ const sleep = (ms: number) =>
 
 export function createUpstreamClient(
   identity: UpstreamIdentity,
-  options: UpstreamClientOptions = {},
+  options: UpstreamClientOptions,
 ): UpstreamClient {
-  const base = new URL(options.baseUrl ?? env().UPSTREAM_URL);
+  const base = new URL(options.baseUrl);
   const basePath = base.pathname.replace(/\/+$/, "") + API_BASE_PATH;
   const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
   const requestId = options.requestId;
@@ -208,7 +208,7 @@ export function createUpstreamClient(
 
   const headers: Record<string, string> = {
     [HEADERS.siteHost]: identity.siteHost,
-    [HEADERS.apiKey]: options.apiKey ?? env().UPSTREAM_API_KEY,
+    [HEADERS.apiKey]: options.apiKey,
     [HEADERS.anonymousUserId]: identity.anonymousUserId,
     accept: "application/json",
   };

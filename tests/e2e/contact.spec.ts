@@ -9,13 +9,10 @@ import { API_BASE_PATH, HEADERS } from "../../app/upstream/contract";
 import { buildDemoData } from "../../upstream/demo/data";
 import { UPSTREAM_URL } from "../../playwright.config";
 import { expectNoA11yViolations } from "./support/axe";
+import { javaScriptEnabled } from "./support/flow";
+import { unique, uniqueEmail } from "./support/unique";
 
 const site = buildDemoData().find((demo) => demo.name === "localhost")!;
-
-/** A value no other test uses, so mails and rate limits of parallel runs do not mix. */
-function unique(label: string) {
-  return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-}
 
 async function mailTexts(request: APIRequestContext): Promise<string[]> {
   const response = await request.get(`${UPSTREAM_URL}/dev/mailbox.json`);
@@ -126,8 +123,7 @@ test("a failed send opens at the error summary, whose links lead to each invalid
   await summary.getByRole("link", { name: /^Bericht/ }).click();
   const message = page.getByLabel("Bericht");
   await expect(message).toBeInViewport();
-  if (test.info().project.use.javaScriptEnabled !== false)
-    await expect(message).toBeFocused();
+  if (javaScriptEnabled()) await expect(message).toBeFocused();
   else await expect(page).toHaveURL(/#vraag-.*message$/);
 });
 
@@ -156,7 +152,10 @@ test("a sent question shows the success toast and an empty form", async ({
 }) => {
   const message = unique("Hoe laat begint de eerste ronde?");
   await page.goto("/contact");
-  await fillQuestion(page, { email: `${unique("sanne")}@example.nl`, message });
+  await fillQuestion(page, {
+    email: uniqueEmail("sanne", "example.nl"),
+    message,
+  });
   await page.getByRole("button", { name: "Versturen" }).click();
 
   await expect(page.getByText(MESSAGES.questionSent)).toBeVisible();
@@ -173,7 +172,7 @@ test("a question sent again with the same key, as after a timeout, is stored onc
   request,
 }) => {
   const message = unique("Is er een lift in het gebouw?");
-  const email = `${unique("nogmaals")}@example.nl`;
+  const email = uniqueEmail("nogmaals", "example.nl");
   await page.goto("/contact");
   const key = await keyField(page).inputValue();
   await fillQuestion(page, { email, message });
@@ -209,7 +208,10 @@ test("a filled honeypot looks like success but sends nothing", async ({
 }) => {
   const message = unique("Koop nu goedkope horloges");
   await page.goto("/contact");
-  await fillQuestion(page, { email: `${unique("bot")}@example.nl`, message });
+  await fillQuestion(page, {
+    email: uniqueEmail("bot", "example.nl"),
+    message,
+  });
   await page
     .locator('input[name="website"]')
     .fill("https://spam.example.com", { force: true });
@@ -225,7 +227,7 @@ test("an upstream refusal shows the error toast and keeps every value", async ({
   page,
   request,
 }) => {
-  const email = `${unique("vaak")}@example.nl`;
+  const email = uniqueEmail("vaak", "example.nl");
   // Use up this address's allowance at the upstream, so the next question is refused (429).
   for (let attempt = 0; attempt < 5; attempt++) {
     const response = await request.post(

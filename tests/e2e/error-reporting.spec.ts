@@ -10,6 +10,7 @@ import {
   startSentryCapture,
 } from "./support/sentry-capture";
 import type { CapturedEvent, SentryCapture } from "./support/sentry-capture";
+import { javaScriptEnabled } from "./support/flow";
 import { freePort, startAppServer, startUpstream } from "./support/servers";
 import type { RunningServer, RunningUpstream } from "./support/servers";
 
@@ -72,10 +73,7 @@ async function visitWithUserAgent(
 }
 
 test.describe("server-side error reports", () => {
-  test.skip(
-    () => test.info().project.name !== "js-on",
-    "server-side check, once is enough",
-  );
+  test.skip(() => !javaScriptEnabled(), "server-side check, once is enough");
   let capture: SentryCapture;
   let app: RunningServer;
 
@@ -156,10 +154,7 @@ test.describe("server-side error reports", () => {
 });
 
 test.describe("browser-side error reports", () => {
-  test.skip(
-    () => test.info().project.name !== "js-on",
-    "the browser SDK needs JavaScript",
-  );
+  test.skip(() => !javaScriptEnabled(), "the browser SDK needs JavaScript");
   let capture: SentryCapture;
   let upstream: RunningUpstream;
   let app: RunningServer;

@@ -2,14 +2,11 @@ import { expect, test, type Page } from "@playwright/test";
 import { buildDemoData } from "../../upstream/demo/data";
 import { MESSAGES } from "../../app/messages";
 import { expectNoA11yViolations } from "./support/axe";
+import { javaScriptEnabled, mainMenu } from "./support/flow";
 
 const site = buildDemoData().find((demo) => demo.name === "localhost")!;
 const WEEKDAY_DATE =
   /^(maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag) \d{1,2} [a-z]+ \d{4}$/;
-
-function mainMenu(page: Page) {
-  return page.getByRole("navigation", { name: "Hoofdmenu" });
-}
 
 function eventCards(page: Page) {
   return page
@@ -135,9 +132,8 @@ function scrollPosition(page: Page) {
 
 test("the carousel advances by itself only with JavaScript, and its button stops it", async ({
   page,
-  javaScriptEnabled,
 }) => {
-  if (!javaScriptEnabled) {
+  if (!javaScriptEnabled()) {
     // Without JavaScript it is a row that scrolls by hand: no script can move it, and it offers no button.
     await page.goto("/");
     expect(await scrollPosition(page)).toBe(0);
@@ -174,9 +170,8 @@ test("the carousel advances by itself only with JavaScript, and its button stops
 
 test("the carousel does not start by itself when reduced motion is preferred", async ({
   page,
-  javaScriptEnabled,
 }) => {
-  test.skip(!javaScriptEnabled, "autoplay needs JavaScript");
+  test.skip(!javaScriptEnabled(), "autoplay needs JavaScript");
   await page.clock.install();
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.goto("/");

@@ -1,14 +1,15 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { buildDemoData } from "../../upstream/demo/data";
 import { MESSAGES } from "../../app/messages";
 import { expectNoA11yViolations } from "./support/axe";
-import { openHome, untilHydrated } from "./support/flow";
+import {
+  javaScriptEnabled,
+  mainMenu,
+  openHome,
+  untilHydrated,
+} from "./support/flow";
 
 const { settings } = buildDemoData().find((demo) => demo.name === "localhost")!;
-
-function mainMenu(page: Page) {
-  return page.getByRole("navigation", { name: "Hoofdmenu" });
-}
 
 test.describe("desktop", () => {
   test("top tabs mark the current page", async ({ page }) => {
@@ -103,11 +104,8 @@ test.describe("desktop", () => {
     ).toBeVisible();
   });
 
-  test("a pending navigation shows the loading overlay", async ({
-    page,
-    javaScriptEnabled,
-  }) => {
-    test.skip(!javaScriptEnabled, "the overlay exists only with JavaScript");
+  test("a pending navigation shows the loading overlay", async ({ page }) => {
+    test.skip(!javaScriptEnabled(), "the overlay exists only with JavaScript");
     await openHome(page);
     // Hold the data request of the next page for a moment.
     await page.route("**/contact.data*", async (route) => {
@@ -130,10 +128,7 @@ test.describe("desktop", () => {
 test.describe("mobile (375 px)", () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test("a floating bottom tab bar replaces the top tabs", async ({
-    page,
-    javaScriptEnabled,
-  }) => {
+  test("a floating bottom tab bar replaces the top tabs", async ({ page }) => {
     await page.goto("/contact");
     const menu = mainMenu(page);
     // Only one menu is rendered visibly: the bottom bar.
@@ -149,7 +144,7 @@ test.describe("mobile (375 px)", () => {
     ).toHaveCount(0);
     await expectNoA11yViolations(page);
 
-    if (javaScriptEnabled) {
+    if (javaScriptEnabled()) {
       await untilHydrated(page);
       // Tapping the active item deselects it without navigating.
       await menu.getByRole("link", { name: "Contact" }).click();

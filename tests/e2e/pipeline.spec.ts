@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { chooseDay } from "./support/flow";
+import { chooseDay, javaScriptEnabled } from "./support/flow";
 
 /** The provider's site that unknown hosts are sent to (env PROVIDER_SITE_URL, its default in this suite). */
 const PROVIDER_SITE_URL = "https://www.example.com/";
@@ -180,7 +180,7 @@ test.describe("security headers", () => {
       });
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      if (test.info().project.name === "js-on") {
+      if (javaScriptEnabled()) {
         // Hydrated: React Router's client runtime is running.
         await expect
           .poll(() =>

@@ -7,7 +7,7 @@
  * deleted behind the app's back through the upstream's own API, as its expiry would.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { chooseDay, serverSideOnly } from "./support/flow";
+import { serverSideOnly } from "./support/flow";
 import { z } from "zod";
 import { MESSAGES } from "../../app/messages";
 import { WorkshopSchema } from "../../app/upstream/contract";
@@ -16,39 +16,11 @@ import {
   createConfirmedRegistration,
   fetchRegistration,
   readSession,
+  registerThroughScreens,
   upstreamCall,
   type Visitor,
 } from "./support/registration";
 import type { APIRequestContext } from "@playwright/test";
-
-/** Chooses the first day and the first school through the screens; the workshop list creates the registration. */
-async function startRegistration(
-  page: Page,
-  request: APIRequestContext,
-): Promise<Visitor> {
-  await chooseDay(page);
-  await page
-    .getByRole("region", {
-      name: "Nieuwe inschrijving? Selecteer jouw school:",
-    })
-    .getByRole("button")
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/workshops$/);
-
-  const session = await readSession(page);
-  if (!session.anonymousUserId || !session.registrationId)
-    throw new Error(
-      "the visitor has no registration id after choosing a school",
-    );
-  const visitor = {
-    anonymousUserId: session.anonymousUserId,
-    registrationId: session.registrationId,
-  };
-  const registration = await fetchRegistration(request, visitor);
-  expect(registration?.school, "the registration has the school").toBeTruthy();
-  return visitor;
-}
 
 /** The registration disappears upstream, as when it expires. */
 async function deleteUpstream(request: APIRequestContext, visitor: Visitor) {
@@ -103,7 +75,7 @@ test.describe("a registration deleted upstream mid-flow", () => {
       request,
     }) => {
       serverSideOnly();
-      const visitor = await startRegistration(page, request);
+      const visitor = await registerThroughScreens(page, request);
       const slug = await workshopWithSeat(request, visitor);
       await deleteUpstream(request, visitor);
 
@@ -121,7 +93,7 @@ test.describe("a registration deleted upstream mid-flow", () => {
     page,
     request,
   }) => {
-    const visitor = await startRegistration(page, request);
+    const visitor = await registerThroughScreens(page, request);
     const slug = await workshopWithSeat(request, visitor);
     await page.goto(`/workshop/${slug}`);
     const add = page.getByRole("button", { name: /^(Toevoegen|Aanpassen)$/ });

@@ -15,14 +15,11 @@ import {
   openCart,
 } from "./support/flow";
 import { fetchRegistration, readSession } from "./support/registration";
+import { uniqueEmail } from "./support/unique";
 
 const FYSIO = "Fysiotherapie: bewegen als medicijn";
 const ONDERNEMEN = "Ondernemen: pitch je eigen bedrijf";
 const FOTOGRAFIE = "Fotografie en film";
-
-function uniqueEmail(): string {
-  return `pad-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.nl`;
-}
 
 test("day → school → search → workshops in two rounds → replace → remove → final form → Home", async ({
   page,
@@ -115,7 +112,7 @@ test("day → school → search → workshops in two rounds → replace → remo
   await page.getByLabel("Roepnaam").fill("Sam");
   await achternaam.fill("Tester");
   await page.getByLabel("Klas").fill("3B");
-  const email = uniqueEmail();
+  const email = uniqueEmail("pad", "example.nl");
   await page.getByLabel("E-mailadres", { exact: true }).fill("geen-adres");
   await page.getByLabel("Bevestig E-mailadres").fill("iets-anders@example.nl");
   await page.getByRole("button", { name: "Versturen" }).click();

@@ -4,82 +4,26 @@
  * a workshop for the browser's registration id), so these tests depend on no other screen of the flow.
  */
 import { expect, test } from "@playwright/test";
-import {
-  chooseDay,
-  javaScriptEnabled,
-  serverSideOnly,
-  untilHydrated,
-} from "./support/flow";
-import type { APIRequestContext, Page } from "@playwright/test";
+import { chooseDay, javaScriptEnabled, serverSideOnly } from "./support/flow";
+import type { Page } from "@playwright/test";
 import { z } from "zod";
 import { MESSAGES, VALIDATION } from "../../app/messages";
-import {
-  OrientationDaySchema,
-  WorkshopSchema,
-} from "../../app/upstream/contract";
-import { buildDemoData } from "../../upstream/demo/data";
+import { OrientationDaySchema } from "../../app/upstream/contract";
 import { expectNoA11yViolations } from "./support/axe";
+import { uniqueEmail } from "./support/unique";
 import {
   createConfirmedRegistration,
-  createWithFirstSchool,
   fetchRegistration,
   readSession,
   upstreamCall,
-  visitorForDay,
+  openDay,
+  startRegistration,
 } from "./support/registration";
-import type { Visitor } from "./support/registration";
-
-const site = buildDemoData().find((demo) => demo.name === "localhost")!;
-const readonlyDay = site.orientationDays.find((day) => day.readonly)!;
-const openDay = site.orientationDays
-  .filter((day) => !day.readonly)
-  .toSorted((a, b) => a.daysFromToday - b.daysFromToday)[0]!;
 
 const FORM_PATH = "/inschrijving-afronden";
 
 // Each test first sets a registration up through the upstream; a confirmed one also goes through the mailbox.
 test.describe.configure({ timeout: 60_000 });
-
-function unique(label: string) {
-  return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-/**
- * A registration for the day with its first school and, when asked, a workshop in one round (the first round
- * with a free seat: other tests take seats on the same upstream at the same time).
- */
-async function startRegistration(
-  page: Page,
-  request: APIRequestContext,
-  options: { readonly?: boolean; choose?: boolean } = {},
-): Promise<Visitor & { school: string; workshop: string | null }> {
-  const day = options.readonly ? readonlyDay : openDay;
-  // The day's card names its school.
-  const visitor = await visitorForDay(page, day.schoolDisplay);
-  const school = await createWithFirstSchool(request, visitor);
-
-  let workshop: string | null = null;
-  if (options.choose !== false && !options.readonly) {
-    const workshops = z
-      .array(WorkshopSchema)
-      .parse(await (await upstreamCall(request, visitor, "workshops")).json());
-    for (const candidate of workshops) {
-      const entry = candidate.availability.find((item) => item.available);
-      if (!entry) continue;
-      const update = await upstreamCall(request, visitor, "update", {
-        body: { choices: [{ round: entry.round, workshop: candidate.id }] },
-      });
-      if (update.status() === 409) continue;
-      expect(update.status()).toBe(200);
-      workshop = candidate.display;
-      break;
-    }
-    if (!workshop) throw new Error("no workshop round has a free seat");
-  }
-  await page.goto(FORM_PATH);
-  await untilHydrated(page);
-  return { ...visitor, school: school.display, workshop };
-}
 
 function detailsForm(page: Page) {
   return page.getByRole("region", { name: "Jouw gegevens" });
@@ -342,7 +286,7 @@ test("without a workshop the form cannot be sent, and a forced send is refused",
   );
   await expectNoA11yViolations(page);
 
-  const email = unique("geen-keuze");
+  const email = uniqueEmail("geen-keuze");
   const forced = await page.request.post(FORM_PATH, {
     form: {
       geslacht: "x",
@@ -370,7 +314,7 @@ test("a read-only day cannot be registered for, and a forced send is refused", a
   await expect(page.getByText(MESSAGES.noRoundsFilled)).toHaveCount(0);
   await expectNoA11yViolations(page);
 
-  const email = unique("alleen-lezen");
+  const email = uniqueEmail("alleen-lezen");
   const forced = await page.request.post(FORM_PATH, {
     form: {
       geslacht: "x",
@@ -393,7 +337,7 @@ test("a sent form lands on Home with the success message, the store cleared", as
   request,
 }) => {
   const visitor = await startRegistration(page, request);
-  const email = unique("sanne");
+  const email = uniqueEmail("sanne");
   await fillDetails(page, { email });
   await submitButton(page).click();
 

@@ -5,8 +5,13 @@
  */
 import { expect, test } from "@playwright/test";
 import {
+  addToRound,
+  cartPanel,
+  cartToggle,
   chooseDay,
+  closeCart,
   javaScriptEnabled,
+  openCart,
   serverSideOnly,
   untilHydrated,
 } from "./support/flow";
@@ -51,45 +56,12 @@ async function visitorWithSchool(
   return visitor;
 }
 
-function cartToggle(page: Page, count: number): Locator {
-  return page.getByRole("button", { name: `Inschrijving (${count})` });
-}
-
-/** The open cart: the drawer with JavaScript, the opened panel without. */
-function cartPanel(page: Page): Locator {
-  return javaScriptEnabled()
-    ? page.getByRole("dialog", { name: "Inschrijving" })
-    : page.getByRole("region", { name: "Inschrijving" });
-}
-
 function round(page: Page, number: number): Locator {
   return page.getByRole("radio", { name: new RegExp(`^Ronde ${number}\\b`) });
 }
 
 function roundLabel(page: Page, number: number): Locator {
   return page.locator("label").filter({ has: round(page, number) });
-}
-
-async function openCart(page: Page, count: number): Promise<void> {
-  if (!(await cartPanel(page).isVisible()))
-    await cartToggle(page, count).click();
-  await expect(cartPanel(page)).toBeVisible();
-}
-
-async function closeCart(page: Page): Promise<void> {
-  if (javaScriptEnabled()) {
-    await page.keyboard.press("Escape");
-    await expect(cartPanel(page)).toBeHidden();
-  }
-}
-
-/** Adds the workshop of the open page to a round, and waits until the cart shows it. */
-async function addTo(page: Page, number: number, button: string) {
-  await round(page, number).check();
-  await page.getByRole("button", { name: button, exact: true }).click();
-  await expect(cartPanel(page)).toBeVisible();
-  if (!javaScriptEnabled())
-    await expect(page).toHaveURL(/[?&]inschrijving=open/);
 }
 
 /** The round's badge, read with the drawer closed (an open drawer hides the page from assistive technology). */
@@ -200,7 +172,7 @@ test("adding to two rounds, replacing one, moving a workshop and removing one fr
     page.getByRole("region", { name: "Inschrijven" }).getByRole("button");
 
   await page.goto("/workshop/financiele-dienstverlening");
-  await addTo(page, 1, "Toevoegen");
+  await addToRound(page, 1);
   await expect(
     cartPanel(page).getByRole("link", { name: finance }),
   ).toBeVisible();
@@ -214,7 +186,7 @@ test("adding to two rounds, replacing one, moving a workshop and removing one fr
   await page.goto("/workshop/mediavormgeving");
   await expect(round(page, 2)).toBeChecked();
   await expect(roundLabel(page, 1)).toContainText(`Huidige keuze: ${finance}`);
-  await addTo(page, 2, "Toevoegen");
+  await addToRound(page, 2);
   await expectAdded(page, 2);
   await expect(cartToggle(page, 2)).toBeVisible();
   expect(await choicesOf(request, visitor)).toMatchObject({
@@ -247,7 +219,8 @@ test("adding to two rounds, replacing one, moving a workshop and removing one fr
   expect(moved["2"] ?? null).toBeNull();
 
   // Removing from the cart.
-  await openCart(page, 2);
+  await expect(cartToggle(page, 2)).toBeVisible();
+  await openCart(page);
   const panel = cartPanel(page);
   await expect(panel.getByText("2 geselecteerde workshop(s).")).toBeVisible();
   await panel.getByRole("button", { name: `Verwijder ${software}` }).click();
@@ -465,7 +438,7 @@ test("the add button says what pressing does: without JavaScript 'Aanpassen' for
   await page.goto("/workshop/verpleegkunde");
   await untilHydrated(page);
   await expect(submit).toHaveText("Toevoegen");
-  await addTo(page, 1, "Toevoegen");
+  await addToRound(page, 1);
   await closeCart(page);
 
   // Back on the page: round 1 holds the workshop and is preselected.

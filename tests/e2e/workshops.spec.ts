@@ -399,10 +399,7 @@ test("a workshop without a free round is dimmed with 'Geen rondes beschikbaar'",
 test("with JavaScript a checked filter applies at once, replacing the history entry", async ({
   page,
 }) => {
-  test.skip(
-    test.info().project.use.javaScriptEnabled === false,
-    "applying on change needs JavaScript",
-  );
+  test.skip(!javaScriptEnabled(), "applying on change needs JavaScript");
   await openWorkshops(page);
   const historyLength = await page.evaluate(() => history.length);
   await filtersToggle(page).click();

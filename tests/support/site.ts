@@ -10,8 +10,8 @@ import { join } from "node:path";
 import { sendRequest } from "./http";
 import type { Answer, Outgoing } from "./http";
 import { freePort, root, serverArgs } from "../../scripts/processes.mjs";
-import { holdMailToken } from "~/session/mail-token.server";
-import type { MailLinkPurpose } from "~/session/mail-token.server";
+import { holdMailToken } from "~/request/mail-token.server";
+import type { MailLinkPurpose } from "~/request/mail-token.server";
 import { SESSION_COOKIE_NAME, VisitorSession } from "~/session/session.server";
 
 export type { Answer, Outgoing };

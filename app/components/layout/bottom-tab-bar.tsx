@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { isActive, navLink, type NavItem } from "./nav-items";
+import { LAYOUT } from "~/messages";
 
 /**
  * The floating tab bar under 768 px (spec "Layout"). Tapping the active item deselects it without navigating;
@@ -14,7 +15,7 @@ export function BottomTabBar({ items }: { items: NavItem[] }) {
 
   return (
     <nav
-      aria-label="Hoofdmenu"
+      aria-label={LAYOUT.mainMenu}
       className="fixed inset-x-4 bottom-4 z-40 rounded-full border border-gray-200 bg-white/95 p-1.5 shadow-lg backdrop-blur md:hidden dark:border-gray-700 dark:bg-gray-900/95"
     >
       <ul className="flex items-center justify-around gap-1">

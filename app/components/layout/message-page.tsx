@@ -1,5 +1,6 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { LAYOUT } from "~/messages";
 
 /** A page that only says one thing (not found, something went wrong) and, unless told not to, the way home. */
 export function MessagePage({
@@ -17,7 +18,7 @@ export function MessagePage({
       <h1 className="text-2xl font-bold">{message}</h1>
       {homeLink ? (
         <Button asChild>
-          <Link to="/">Ga naar Home</Link>
+          <Link to={href("/")}>{LAYOUT.goHome}</Link>
         </Button>
       ) : null}
     </main>

@@ -1,4 +1,6 @@
+import { href } from "react-router";
 import { cva } from "class-variance-authority";
+import { LAYOUT } from "~/messages";
 
 /**
  * The main navigation, shared by the top tabs and the bottom tab bar (spec "Layout"). An item is active on its
@@ -10,14 +12,17 @@ export interface NavItem {
   activeOn?: string[];
 }
 
-export const INFORMATIE: NavItem = { label: "Informatie", to: "/" };
+export const INFORMATIE: NavItem = { label: LAYOUT.nav.home, to: href("/") };
 /** Active on the four screens of the registration flow. */
 export const INSCHRIJVEN: NavItem = {
-  label: "Inschrijven",
-  to: "/inschrijven",
-  activeOn: ["/workshops", "/workshop/*", "/inschrijving-afronden"],
+  label: LAYOUT.nav.register,
+  to: href("/inschrijven"),
+  activeOn: [href("/workshops"), "/workshop/*", href("/inschrijving-afronden")],
 };
-export const CONTACT: NavItem = { label: "Contact", to: "/contact" };
+export const CONTACT: NavItem = {
+  label: LAYOUT.nav.contact,
+  to: href("/contact"),
+};
 
 /** The items to show: Inschrijven only once an orientation day is chosen. */
 export function navItems(dayChosen: boolean): NavItem[] {

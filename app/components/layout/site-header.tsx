@@ -1,7 +1,8 @@
-import { Link, useLocation } from "react-router";
+import { href, Link, useLocation } from "react-router";
 import type { Settings } from "~/upstream/contract";
 import { LogoutButton } from "./logout-button";
 import { isActive, navLink, type NavItem } from "./nav-items";
+import { LAYOUT } from "~/messages";
 
 /**
  * Sticky top bar: the site logo (home link), the tabs from 768 px up, and the logout button. The logo is drawn
@@ -24,7 +25,7 @@ export function SiteHeader({
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur dark:border-gray-800 dark:bg-gray-950/95">
       <div className="mx-auto flex h-18 max-w-6xl items-center gap-4 px-4 sm:h-20">
         <Link
-          to="/"
+          to={href("/")}
           className="focus-visible:ring-primary-700 dark:focus-visible:ring-primary-300 flex shrink-0 items-center rounded focus-visible:ring-2 focus-visible:outline-none"
         >
           {settings?.logo ? (
@@ -39,7 +40,7 @@ export function SiteHeader({
             </span>
           )}
         </Link>
-        <nav aria-label="Hoofdmenu" className="ml-auto hidden md:block">
+        <nav aria-label={LAYOUT.mainMenu} className="ml-auto hidden md:block">
           <ul className="flex items-center gap-1">
             {items.map((item) => {
               const active = isActive(item, pathname);

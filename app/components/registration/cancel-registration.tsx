@@ -21,13 +21,7 @@ import {
   DialogTrigger,
 } from "~/components/ui/dialog";
 import { cn } from "~/lib/utils";
-import { MESSAGES } from "~/messages";
-
-export const CANCEL_LABELS = {
-  trigger: "Inschrijving annuleren",
-  keep: "Annuleren",
-  confirm: "Ja, schrijf mij uit",
-} as const;
+import { MESSAGES, CANCEL_LABELS } from "~/messages";
 
 /** What the cancel action answers when it keeps the visitor where they are (an upstream failure). */
 export interface CancelActionData {

@@ -4,7 +4,7 @@
  */
 import { href, Link } from "react-router";
 import { Card } from "~/components/ui/card";
-import { WAITLIST } from "~/messages";
+import { WAITLIST, SUMMARY, CART } from "~/messages";
 import type { CartRound } from "~/registration/cart";
 
 export interface RegistrationSummaryProps {
@@ -25,13 +25,13 @@ export function RegistrationSummary({
     <section aria-labelledby="inschrijving-titel">
       <Card className="gap-5 p-5">
         <h2 id="inschrijving-titel" className="text-xl font-bold">
-          Jouw inschrijving
+          {SUMMARY.title}
         </h2>
-        <p>{count} geselecteerde workshop(s).</p>
+        <p>{CART.count(count)}</p>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
           {day ? (
             <>
-              <dt className="font-semibold">Evenement</dt>
+              <dt className="font-semibold">{SUMMARY.day}</dt>
               <dd>
                 <span className="block">{day.display}</span>
                 <span className="block">{day.date}</span>
@@ -40,14 +40,14 @@ export function RegistrationSummary({
           ) : null}
           {school ? (
             <>
-              <dt className="font-semibold">School</dt>
+              <dt className="font-semibold">{SUMMARY.school}</dt>
               <dd>{school}</dd>
             </>
           ) : null}
         </dl>
         <section aria-labelledby="keuze-titel" className="flex flex-col gap-3">
           <h3 id="keuze-titel" className="text-lg font-semibold">
-            Jouw keuze
+            {SUMMARY.choices}
           </h3>
           <ul className="flex flex-col divide-y divide-gray-200 dark:divide-gray-700">
             {rounds.map((round) => (
@@ -70,7 +70,7 @@ export function RegistrationSummary({
                   </Link>
                 ) : (
                   <span className="text-gray-700 italic dark:text-gray-300">
-                    Geen keuze
+                    {SUMMARY.noChoice}
                   </span>
                 )}{" "}
                 {round.waitlist ? (

@@ -7,7 +7,6 @@
 import { useState } from "react";
 import { Form, href } from "react-router";
 import { IdempotencyField } from "~/components/forms";
-import { CANCEL_LABELS } from "~/components/registration/cancel-registration";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -17,7 +16,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "~/components/ui/dialog";
-import { MESSAGES, SWITCH_DAY } from "~/messages";
+import { MESSAGES, SWITCH_DAY, CANCEL_LABELS } from "~/messages";
 
 /** The field that says the visitor agreed to give up the confirmed registration. */
 export const CONFIRM_FIELD = "confirm";
@@ -34,7 +33,7 @@ export function ConfirmSwitchForm({
   orientationDayId: number;
 }) {
   return (
-    <Form method="post" action="/?index">
+    <Form method="post" action={`${href("/")}?index`}>
       <input type="hidden" name="orientationDayId" value={orientationDayId} />
       <input type="hidden" name={CONFIRM_FIELD} value="1" />
       <IdempotencyField />

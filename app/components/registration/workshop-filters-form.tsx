@@ -20,6 +20,7 @@ import {
   type FilterOptions,
   type WorkshopFilters,
 } from "~/registration/workshop-filters";
+import { FILTERS } from "~/messages";
 
 /** Typing waits this long before the list follows; a checkbox applies at once. */
 const SEARCH_DELAY_MS = 300;
@@ -125,7 +126,7 @@ export function WorkshopFiltersForm({
       ref={formRef}
       method="get"
       role="search"
-      aria-label="Workshops zoeken en filteren"
+      aria-label={FILTERS.region}
       className="flex flex-col gap-4"
       onSubmit={(event) => {
         // 'Toepassen' and Enter add a history entry; changes while choosing replace it (see onChange).
@@ -142,7 +143,7 @@ export function WorkshopFiltersForm({
       }}
     >
       <div className="flex flex-col gap-2">
-        <Label htmlFor="zoeken">Zoeken</Label>
+        <Label htmlFor="zoeken">{FILTERS.search}</Label>
         <div className="flex gap-2">
           <Input
             id="zoeken"
@@ -152,14 +153,14 @@ export function WorkshopFiltersForm({
             autoComplete="off"
             enterKeyHint="search"
           />
-          <Button type="submit">Toepassen</Button>
+          <Button type="submit">{FILTERS.apply}</Button>
         </div>
       </div>
       <details className="group">
         {/* Under 768px the open toggle sits at the top of the sheet, so it stays at hand to close it. */}
         <summary className="focus-visible:ring-primary-700 inline-flex cursor-pointer list-none items-center gap-2 rounded-md border border-gray-500 bg-white px-3 py-2 text-sm font-semibold focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:outline-none group-open:max-md:fixed group-open:max-md:bottom-[calc(60vh-3.5rem)] group-open:max-md:left-4 group-open:max-md:z-[46] group-open:max-md:shadow-lg dark:border-gray-400 dark:bg-gray-900 [&::-webkit-details-marker]:hidden">
           <SlidersHorizontal aria-hidden="true" className="size-4" />
-          Filters{" "}
+          {FILTERS.toggle}{" "}
           {activeCount > 0 ? (
             <span className="bg-primary-700 rounded-full px-2 text-white">
               ({activeCount})
@@ -174,13 +175,13 @@ export function WorkshopFiltersForm({
           )}
         >
           <Checkboxes
-            legend="Domeinen"
+            legend={FILTERS.domains}
             name={DOMAIN_PARAM}
             options={options.domains}
             checked={filters.domains}
           />
           <Checkboxes
-            legend="Instellingen"
+            legend={FILTERS.providers}
             name={PROVIDER_PARAM}
             options={options.providers}
             checked={filters.providers}
@@ -192,7 +193,7 @@ export function WorkshopFiltersForm({
               preventScrollReset
               className="text-primary-800 dark:text-primary-200 text-sm font-semibold underline underline-offset-4 hover:no-underline"
             >
-              Reset filters
+              {FILTERS.reset}
             </Link>
           </p>
         </div>

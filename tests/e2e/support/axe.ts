@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import type { Page } from "@playwright/test";
+import { javaScriptEnabled } from "./flow";
 
 /**
  * WCAG 2.2 AA and everything below it, and axe's experimental rules: some WCAG checks (label in name,
@@ -36,7 +37,7 @@ async function violationsOf(page: Page): Promise<string[]> {
  */
 export async function expectNoA11yViolations(page: Page): Promise<void> {
   const url = page.url();
-  if (test.info().project.use.javaScriptEnabled !== false) {
+  if (javaScriptEnabled()) {
     expect(await violationsOf(page), `axe found violations on ${url}`).toEqual(
       [],
     );

@@ -43,8 +43,14 @@ export async function openHome(page: Page): Promise<void> {
   await untilHydrated(page);
 }
 
+/** Whether the running project has JavaScript on (js-on) or off (js-off): the one way the specs ask. */
 export function javaScriptEnabled(): boolean {
   return test.info().project.use.javaScriptEnabled !== false;
+}
+
+/** The main menu: top tabs on a wide screen, the bottom tab bar on a phone. */
+export function mainMenu(page: Page): Locator {
+  return page.getByRole("navigation", { name: "Hoofdmenu" });
 }
 
 /**
@@ -128,4 +134,7 @@ export async function addToRound(
     : panel.getByRole("button", { name: /^(Toevoegen|Aanpassen)$/ });
   await submit.click();
   await expect(cartPanel(page)).toBeVisible();
+  // Without JavaScript the cart is open because the redirect's address says so.
+  if (!javaScriptEnabled())
+    await expect(page).toHaveURL(/[?&]inschrijving=open/);
 }

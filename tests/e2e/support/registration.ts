@@ -29,8 +29,10 @@ import type {
   School,
 } from "../../../app/upstream/contract";
 import { SESSION_COOKIE_NAME } from "../../../app/session/session.server";
-import { chooseDay, javaScriptEnabled } from "./flow";
+import { buildDemoData } from "../../../upstream/demo/data";
+import { chooseDay, javaScriptEnabled, untilHydrated } from "./flow";
 import { mailedLink, tokenOf } from "./mail";
+import { uniqueEmail } from "./unique";
 
 const API_KEY = "demo-api-key";
 /** The host the browser uses, which the app passes on as the site host ("localhost" site). */
@@ -162,10 +164,6 @@ export interface CreatedRegistration extends Visitor {
   email: string;
 }
 
-function uniqueEmail(): string {
-  return `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 10)}@example.com`;
-}
-
 export interface DayVisitor extends Visitor {
   orientationDayId: number;
 }
@@ -295,4 +293,78 @@ export async function addTestWorkshop(
     "POST /dev/test/workshop",
   );
   return slug;
+}
+
+/** Chooses the first day and the first school through the screens; the workshop list creates the registration. */
+export async function registerThroughScreens(
+  page: Page,
+  request: APIRequestContext,
+): Promise<Visitor> {
+  await chooseDay(page);
+  await page
+    .getByRole("region", {
+      name: "Nieuwe inschrijving? Selecteer jouw school:",
+    })
+    .getByRole("button")
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/workshops$/);
+
+  const session = await readSession(page);
+  if (!session.anonymousUserId || !session.registrationId)
+    throw new Error(
+      "the visitor has no registration id after choosing a school",
+    );
+  const visitor = {
+    anonymousUserId: session.anonymousUserId,
+    registrationId: session.registrationId,
+  };
+  const registration = await fetchRegistration(request, visitor);
+  expect(registration?.school, "the registration has the school").toBeTruthy();
+  return visitor;
+}
+
+const demoSite = buildDemoData().find((demo) => demo.name === "localhost")!;
+/** The site's first open day by date, and its read-only day. */
+export const openDay = demoSite.orientationDays
+  .filter((day) => !day.readonly)
+  .toSorted((a, b) => a.daysFromToday - b.daysFromToday)[0]!;
+const readonlyDay = demoSite.orientationDays.find((day) => day.readonly)!;
+
+/**
+ * A registration for the day with its first school and, when asked, a workshop in one round (the first round
+ * with a free seat: other tests take seats on the same upstream at the same time); the browser ends on the
+ * final form, hydrated.
+ */
+export async function startRegistration(
+  page: Page,
+  request: APIRequestContext,
+  options: { readonly?: boolean; choose?: boolean } = {},
+): Promise<Visitor & { school: string; workshop: string | null }> {
+  const day = options.readonly ? readonlyDay : openDay;
+  // The day's card names its school.
+  const visitor = await visitorForDay(page, day.schoolDisplay);
+  const school = await createWithFirstSchool(request, visitor);
+
+  let workshop: string | null = null;
+  if (options.choose !== false && !options.readonly) {
+    const workshops = z
+      .array(WorkshopSchema)
+      .parse(await (await upstreamCall(request, visitor, "workshops")).json());
+    for (const candidate of workshops) {
+      const entry = candidate.availability.find((item) => item.available);
+      if (!entry) continue;
+      const update = await upstreamCall(request, visitor, "update", {
+        body: { choices: [{ round: entry.round, workshop: candidate.id }] },
+      });
+      if (update.status() === 409) continue;
+      expect(update.status()).toBe(200);
+      workshop = candidate.display;
+      break;
+    }
+    if (!workshop) throw new Error("no workshop round has a free seat");
+  }
+  await page.goto("/inschrijving-afronden");
+  await untilHydrated(page);
+  return { ...visitor, school: school.display, workshop };
 }

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { newSession, routeContext } from "~/testing/fixtures";
-import { IDEMPOTENCY_FIELD } from "~/components/forms";
+import { IDEMPOTENCY_FIELD } from "~/lib/idempotency-field";
 import { formIdempotencyKey, pageIdempotencyKey } from "./idempotency.server";
 
 const UUID =

@@ -5,10 +5,13 @@
 import { createContext } from "react-router";
 import type { RouterContextProvider } from "react-router";
 import { createUpstreamClient } from "~/upstream/client.server";
-import type { UpstreamClient } from "~/upstream/client.server";
+import type {
+  UpstreamClient,
+  UpstreamClientOptions,
+} from "~/upstream/client.server";
 import { siteData } from "~/upstream/site-data.server";
 import type { SiteData } from "~/upstream/site-data.server";
-import type { VisitorSession } from "./session.server";
+import type { VisitorSession } from "~/session/session.server";
 
 export interface RequestState {
   /** Host sub-name, e.g. "venlo". */
@@ -48,6 +51,11 @@ export function setRequestState(
 }
 
 type CreateClient = typeof createUpstreamClient;
+/** Where the upstream is, its key, the request's deadline, each call's timeout and the request's id: from the root middleware. */
+type ClientOptions = Pick<
+  UpstreamClientOptions,
+  "baseUrl" | "apiKey" | "deadline" | "timeoutMs" | "requestId"
+>;
 
 /**
  * The site's shared data, asked for with the visitor's anonymous id but never their registration id, so the
@@ -58,17 +66,15 @@ export function siteUpstream(
   site: string,
   session: VisitorSession,
   freshMs: number,
+  options: ClientOptions,
   create: CreateClient = createUpstreamClient,
-  deadline?: AbortSignal,
-  timeoutMs?: number,
-  requestId?: string | null,
 ): SiteData {
   // Made at the call, so an answer from the cache gives the visitor no anonymous id.
   const client: Pick<UpstreamClient, "call"> = {
     call: (name, input) =>
       create(
         { siteHost: host, anonymousUserId: session.anonymousUserId },
-        { deadline, timeoutMs, requestId },
+        options,
       ).call(name, input),
   };
   return siteData(site, client, freshMs);
@@ -83,10 +89,8 @@ export function siteUpstream(
 export function visitorUpstream(
   host: string,
   session: VisitorSession,
+  options: ClientOptions,
   create: CreateClient = createUpstreamClient,
-  deadline?: AbortSignal,
-  timeoutMs?: number,
-  requestId?: string | null,
 ): UpstreamClient {
   return {
     call(name, input) {
@@ -95,10 +99,7 @@ export function visitorUpstream(
         anonymousUserId: session.anonymousUserId,
         registrationId: session.registrationId,
       };
-      return create(identity, { deadline, timeoutMs, requestId }).call(
-        name,
-        input,
-      );
+      return create(identity, options).call(name, input);
     },
   };
 }

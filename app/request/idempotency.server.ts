@@ -15,7 +15,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { IDEMPOTENCY_FIELD } from "~/components/forms";
+import { IDEMPOTENCY_FIELD } from "~/lib/idempotency-field";
 import { getRequestState } from "./request-state.server";
 import type { RequestState } from "./request-state.server";
 

@@ -2,10 +2,11 @@
  * When the maintenance page replaces the site (spec "Maintenance"): while the flag is on and now is before the
  * end time. The end time is written as local time in Europe/Amsterdam, as the people who set it think of it.
  */
+import { href } from "react-router";
 import { TZDate } from "@date-fns/tz";
 
 export const MAINTENANCE_TIME_ZONE = "Europe/Amsterdam";
-export const MAINTENANCE_PATH = "/under-construction";
+export const MAINTENANCE_PATH = href("/under-construction");
 
 const LOCAL_DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
@@ -77,7 +78,7 @@ export function isUnderMaintenance(
 export function isMaintenanceExempt(pathname: string): boolean {
   return (
     pathname === MAINTENANCE_PATH ||
-    pathname === "/health" ||
+    pathname === href("/health") ||
     pathname.startsWith("/media/") ||
     pathname.startsWith("/assets/") ||
     /^\/[^/]+\.(?:ico|png|svg|txt|webmanifest|xml)$/i.test(pathname)
