@@ -1,7 +1,8 @@
 // `npm test`: typecheck, lint, unit tests, production build, the fault and fuzz suites, the contract suite against
 // the reference upstream (with and without the waiting list), the end-to-end suite (JavaScript on and off) and the
-// proxy suite (behind nginx with TLS), and the image suite (the Dockerfile built and run with buildah), which runs
-// beside the others from the start. Stops at the first failing step.
+// proxy suite (behind nginx with TLS), the fleet suite (three replicas behind nginx with Redis), and the image
+// suite (the Dockerfile built and run with buildah), which runs beside the others from the start. Stops at the
+// first failing step.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import { setPriority, tmpdir } from "node:os";
@@ -146,6 +147,23 @@ await step("proxy suite (nginx with TLS in front)", async () => {
     "playwright.proxy.config.ts",
   ]);
 });
+
+await step(
+  "fleet suite (three replicas behind nginx, Redis, a rolling restart)",
+  async () => {
+    const nginx = [process.env.NGINX_PATH, "/usr/sbin/nginx", "/usr/bin/nginx"];
+    if (
+      !nginx.some((path) => path && existsSync(path)) ||
+      !existsSync("/usr/bin/redis-server")
+    ) {
+      console.log(
+        "nginx or redis-server is not installed (apt-get install nginx redis-server): fleet suite SKIPPED",
+      );
+      return 0;
+    }
+    return run(bin("vitest"), ["run", "--config", "vitest.fleet.config.ts"]);
+  },
+);
 
 await step("image suite (buildah: the Dockerfile built and run)", async () => {
   const code = await imageDone;

@@ -1,0 +1,335 @@
+/**
+ * The fleet suite: the production build three times behind Debian's nginx (an `upstream` block, the README's
+ * proxy headers, `proxy_next_upstream` on connection errors), sharing Debian's redis-server for the rate limits
+ * and the reference upstream for state. It proves the site is stateless in operation: a visitor's session
+ * works whichever replica answers, the limits count across replicas, a rolling restart under load loses
+ * nothing, and each replica's metrics parse and add up. `npm run build` first; skipped without nginx or Redis.
+ */
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import type { ChildProcess } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  freePort,
+  root,
+  serverArgs,
+  startUpstream,
+} from "../../scripts/processes.mjs";
+import { flowVisitor, mergeCookies } from "../../scripts/flow-visitor";
+import { nginxPath } from "../proxy/nginx";
+import { counterSum, parseMetrics } from "../support/prometheus";
+import { REDIS_SERVER, startRedis } from "../support/redis";
+import type { RunningRedis } from "../support/redis";
+
+const QUESTIONS_PER_MINUTE = 3;
+
+interface Replica {
+  port: number;
+  metricsPort: number;
+  child: ChildProcess;
+}
+
+let upstream: { url: string; child: ChildProcess };
+let redis: RunningRedis;
+let nginx: ChildProcess;
+let site: string;
+const replicas: Replica[] = [];
+let replicaEnv: Record<string, string>;
+
+async function waitUntil(check: () => Promise<boolean>, what: string) {
+  const deadline = Date.now() + 30_000;
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within 30 s`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
+const readiness = async (replica: Replica) =>
+  (await fetch(`http://127.0.0.1:${replica.port}/health/ready`)).status;
+
+async function startReplica(port: number, metricsPort: number) {
+  const child = spawn(process.execPath, serverArgs(), {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      ...replicaEnv,
+      PORT: String(port),
+      METRICS_PORT: String(metricsPort),
+    },
+  });
+  const replica = { port, metricsPort, child };
+  await waitUntil(
+    async () => child.exitCode === null && (await readiness(replica)) === 200,
+    `replica on ${port} ready`,
+  );
+  return replica;
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+async function startNginx(ports: number[]): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), "fleet-suite-"));
+  const port = await freePort();
+  const config = join(dir, "nginx.conf");
+  writeFileSync(
+    config,
+    `daemon off;
+master_process off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 512; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  upstream site {
+${ports.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join("\n")}
+  }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://site;
+      # A connection refused or closed before an answer goes to the next replica, posts too: every form
+      # carries an idempotency key, so a post a stopping replica did take is not done twice (decision 0034).
+      proxy_next_upstream error timeout non_idempotent;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    }
+  }
+}
+`,
+  );
+  nginx = spawn(
+    nginxPath()!,
+    ["-p", dir, "-c", config, "-e", `${dir}/error.log`],
+    {
+      stdio: "ignore",
+    },
+  );
+  const url = `http://localhost:${port}`;
+  await waitUntil(async () => (await fetch(`${url}/health`)).ok, "nginx");
+  return url;
+}
+
+function ask(marker: string) {
+  return fetch(`${site}/contact`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      "x-forwarded-for": "10.9.9.9",
+    },
+    body: new URLSearchParams({
+      name: "Sanne de Vries",
+      email: `${marker}@example.nl`,
+      school: "",
+      klas: "",
+      questionAbout: "Evenement",
+      message: `Vraag ${marker}: is er parkeergelegenheid?`,
+    }),
+  });
+}
+
+/** The reference upstream's outbox, each mail as its JSON text. */
+async function mailbox(): Promise<string[]> {
+  const answer: unknown = await (
+    await fetch(`${upstream.url}/dev/mailbox.json`)
+  ).json();
+  const list = Array.isArray(answer)
+    ? answer
+    : (Object.values(answer as object).find(Array.isArray) ?? []);
+  return (list as unknown[]).map((mail) => JSON.stringify(mail));
+}
+
+const skip = !nginxPath() || !REDIS_SERVER;
+if (skip)
+  console.log("nginx or redis-server is not installed: fleet suite SKIPPED");
+
+describe.skipIf(skip)("three replicas behind nginx", () => {
+  beforeAll(async () => {
+    redis = await startRedis();
+    upstream = await startUpstream({
+      port: await freePort(),
+      db: join(mkdtempSync(join(tmpdir(), "fleet-upstream-")), "db.sqlite"),
+      reset: true,
+    });
+    replicaEnv = {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      UPSTREAM_URL: upstream.url,
+      UPSTREAM_API_KEY: "demo-api-key",
+      SESSION_SECRET: "fleet-suite-session-secret-0123456789",
+      MAINTENANCE: "false",
+      // nginx and, before it, a network that tells its visitors apart (the load's many addresses).
+      TRUST_PROXY: "2",
+      RATE_LIMIT_MESSAGES: String(QUESTIONS_PER_MINUTE),
+      RATE_LIMIT_POSTS: "0",
+      RATE_LIMIT_REDIS_URL: redis.url,
+      SHUTDOWN_DRAIN_SECONDS: "1",
+    };
+    const ports = await Promise.all(
+      [0, 1, 2].map(async () => [await freePort(), await freePort()] as const),
+    );
+    replicas.push(
+      ...(await Promise.all(
+        ports.map(([app, metrics]) => startReplica(app, metrics)),
+      )),
+    );
+    site = await startNginx(replicas.map((replica) => replica.port));
+  }, 120_000);
+
+  afterAll(async () => {
+    if (nginx) await stop(nginx);
+    await Promise.all(replicas.map((replica) => stop(replica.child)));
+    if (upstream) await stop(upstream.child);
+    await redis?.stop();
+  });
+
+  it("keeps a visitor's session whichever replica answers: day, school, registration, a workshop in the cart", async () => {
+    // Round robin: each of these requests reaches another replica than the one before.
+    const visitor = await flowVisitor(site);
+    const added = await fetch(`${site}/workshop/${visitor.slug}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        cookie: visitor.cookie,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ round: "1" }),
+    });
+    expect(added.status).toBe(302);
+    const cookie = mergeCookies(visitor.cookie, added.headers.getSetCookie());
+    for (let i = 0; i < replicas.length; i++) {
+      const form = await fetch(`${site}/inschrijving-afronden`, {
+        headers: { cookie },
+        redirect: "manual",
+      });
+      expect(form.status).toBe(200);
+      expect(await form.text()).toContain(
+        decodeURIComponent(visitor.slug).slice(0, 3),
+      );
+    }
+  }, 60_000);
+
+  it(`refuses the question after ${QUESTIONS_PER_MINUTE} from one address in a minute, whichever replica answers`, async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i <= QUESTIONS_PER_MINUTE; i++)
+      statuses.push((await ask(`limit-${i}`)).status);
+    expect(statuses).toEqual([...Array(QUESTIONS_PER_MINUTE).fill(302), 429]);
+  }, 60_000);
+
+  it("counts every request in the replicas' metrics, which parse as Prometheus text", async () => {
+    const scrape = async () =>
+      Promise.all(
+        replicas.map(async (replica) =>
+          parseMetrics(
+            await (
+              await fetch(`http://127.0.0.1:${replica.metricsPort}/metrics`)
+            ).text(),
+          ),
+        ),
+      );
+    const total = (all: Awaited<ReturnType<typeof scrape>>) =>
+      all.reduce(
+        (sum, metrics) =>
+          sum +
+          counterSum(metrics, "http_requests_total", { route: "/contact" }),
+        0,
+      );
+    const before = await scrape();
+    const sent = 12;
+    for (let i = 0; i < sent; i++)
+      expect((await fetch(`${site}/contact`)).status).toBe(200);
+    const after = await scrape();
+    expect(total(after) - total(before)).toBe(sent);
+    // Spread over all three.
+    for (let i = 0; i < replicas.length; i++)
+      expect(
+        counterSum(after[i]!, "http_requests_total", { route: "/contact" }) -
+          counterSum(before[i]!, "http_requests_total", { route: "/contact" }),
+      ).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("restarts each replica in turn under steady load with no 5xx, no connection error, and every question stored once", async () => {
+    // Questions from many addresses, as visitors behind their own networks (the proxy appends the real one).
+    let running = true;
+    const statuses: number[] = [];
+    const errors: unknown[] = [];
+    const markers: string[] = [];
+    const load = async (lane: number) => {
+      for (let i = 0; running; i++) {
+        const marker = `roll-${lane}-${i}`;
+        try {
+          const page = await fetch(`${site}/`);
+          statuses.push(page.status);
+          await page.arrayBuffer();
+          const answer = await fetch(`${site}/contact`, {
+            method: "POST",
+            redirect: "manual",
+            headers: {
+              "content-type": "application/x-www-form-urlencoded",
+              "x-forwarded-for": `10.0.${lane}.${i % 250}`,
+            },
+            body: new URLSearchParams({
+              name: "Sanne de Vries",
+              email: `${marker}@example.nl`,
+              school: "",
+              klas: "",
+              questionAbout: "Evenement",
+              message: `Vraag ${marker}: is er parkeergelegenheid?`,
+              // As the contact form sends it (decision 0018).
+              idempotencyKey: randomUUID(),
+            }),
+          });
+          statuses.push(answer.status);
+          if (answer.status === 302) markers.push(marker);
+        } catch (error) {
+          errors.push(error);
+        }
+      }
+    };
+    const lanes = [0, 1, 2, 3].map(load);
+    for (let i = 0; i < replicas.length; i++) {
+      const old = replicas[i]!;
+      const exited = stop(old.child);
+      await waitUntil(
+        async () => (await readiness(old)) === 503,
+        "503 while draining",
+      ).catch(
+        // It may have drained and stopped between two looks.
+        () => {},
+      );
+      await exited;
+      replicas[i] = await startReplica(old.port, old.metricsPort);
+    }
+    running = false;
+    await Promise.all(lanes);
+
+    expect(errors).toEqual([]);
+    expect(statuses.filter((status) => status >= 500)).toEqual([]);
+    expect(markers.length).toBeGreaterThan(0);
+    // Each question the site accepted reached the organisers in exactly one mail.
+    const mails = await mailbox();
+    for (const marker of markers)
+      expect(
+        mails.filter((mail) => mail.includes(`Vraag ${marker}:`)).length,
+        marker,
+      ).toBe(1);
+  }, 120_000);
+});
