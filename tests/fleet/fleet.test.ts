@@ -2,7 +2,8 @@
  * The fleet suite: the production build three times behind Debian's nginx (an `upstream` block, the README's
  * proxy headers, `proxy_next_upstream` on connection errors), sharing Debian's redis-server for the rate limits
  * and the reference upstream for state. It proves the site is stateless in operation: a visitor's session
- * works whichever replica answers, the limits count across replicas, a rolling restart under load loses
+ * works whichever replica answers, registrations sent step by step across replicas are stored once, the limits
+ * count across replicas with Redis (and per replica without), a rolling restart under 30 s of load loses
  * nothing, and each replica's metrics parse and add up. `npm run build` first; skipped without nginx or Redis.
  */
 import { spawn } from "node:child_process";
@@ -19,6 +20,7 @@ import {
   startUpstream,
 } from "../../scripts/processes.mjs";
 import { flowVisitor, mergeCookies } from "../../scripts/flow-visitor";
+import { checkUpstream, runRush } from "../../scripts/rush";
 import { nginxPath } from "../proxy/nginx";
 import { counterSum, parseMetrics } from "../support/prometheus";
 import { REDIS_SERVER, startRedis } from "../support/redis";
@@ -34,8 +36,9 @@ interface Replica {
 
 let upstream: { url: string; child: ChildProcess };
 let redis: RunningRedis;
-let nginx: ChildProcess;
+const balancers: ChildProcess[] = [];
 let site: string;
+let upstreamDb: string;
 const replicas: Replica[] = [];
 let replicaEnv: Record<string, string>;
 
@@ -50,16 +53,22 @@ async function waitUntil(check: () => Promise<boolean>, what: string) {
 const readiness = async (replica: Replica) =>
   (await fetch(`http://127.0.0.1:${replica.port}/health/ready`)).status;
 
-async function startReplica(port: number, metricsPort: number) {
+async function startReplica(
+  port: number,
+  metricsPort: number,
+  { sharedLimits = true } = {},
+) {
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    ...replicaEnv,
+    PORT: String(port),
+    METRICS_PORT: String(metricsPort),
+  };
+  if (!sharedLimits) delete env.RATE_LIMIT_REDIS_URL;
   const child = spawn(process.execPath, serverArgs(), {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      ...replicaEnv,
-      PORT: String(port),
-      METRICS_PORT: String(metricsPort),
-    },
+    env,
   });
   const replica = { port, metricsPort, child };
   await waitUntil(
@@ -77,6 +86,7 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
+/** nginx in front of the given replica ports; its address. */
 async function startNginx(ports: number[]): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), "fleet-suite-"));
   const port = await freePort();
@@ -115,25 +125,23 @@ ${ports.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join("\n")}
 }
 `,
   );
-  nginx = spawn(
-    nginxPath()!,
-    ["-p", dir, "-c", config, "-e", `${dir}/error.log`],
-    {
+  balancers.push(
+    spawn(nginxPath()!, ["-p", dir, "-c", config, "-e", `${dir}/error.log`], {
       stdio: "ignore",
-    },
+    }),
   );
   const url = `http://localhost:${port}`;
   await waitUntil(async () => (await fetch(`${url}/health`)).ok, "nginx");
   return url;
 }
 
-function ask(marker: string) {
-  return fetch(`${site}/contact`, {
+function ask(marker: string, through = site, from = "10.9.9.9") {
+  return fetch(`${through}/contact`, {
     method: "POST",
     redirect: "manual",
     headers: {
       "content-type": "application/x-www-form-urlencoded",
-      "x-forwarded-for": "10.9.9.9",
+      "x-forwarded-for": from,
     },
     body: new URLSearchParams({
       name: "Sanne de Vries",
@@ -164,9 +172,13 @@ if (skip)
 describe.skipIf(skip)("three replicas behind nginx", () => {
   beforeAll(async () => {
     redis = await startRedis();
+    upstreamDb = join(
+      mkdtempSync(join(tmpdir(), "fleet-upstream-")),
+      "db.sqlite",
+    );
     upstream = await startUpstream({
       port: await freePort(),
-      db: join(mkdtempSync(join(tmpdir(), "fleet-upstream-")), "db.sqlite"),
+      db: upstreamDb,
       reset: true,
     });
     replicaEnv = {
@@ -195,7 +207,7 @@ describe.skipIf(skip)("three replicas behind nginx", () => {
   }, 120_000);
 
   afterAll(async () => {
-    if (nginx) await stop(nginx);
+    await Promise.all(balancers.map(stop));
     await Promise.all(replicas.map((replica) => stop(replica.child)));
     if (upstream) await stop(upstream.child);
     await redis?.stop();
@@ -227,11 +239,51 @@ describe.skipIf(skip)("three replicas behind nginx", () => {
     }
   }, 60_000);
 
+  it("takes registrations sent step by step across the replicas, each stored once", async () => {
+    // Each student's requests go round the replicas: Home, day, school, workshop pages, cart, final form, send.
+    const rush = await runRush({
+      appUrl: site,
+      students: 3,
+      concurrency: 3,
+      runId: "fleet",
+    });
+    expect(rush.failed).toEqual([]);
+    expect(rush.serverErrors).toBe(0);
+    expect(rush.completed.length + rush.noSeat).toBe(3);
+    expect(rush.completed.length).toBeGreaterThan(0);
+    const stored = checkUpstream(upstreamDb, rush.completed);
+    expect(stored.lost).toEqual([]);
+    expect(stored.duplicated).toEqual([]);
+  }, 60_000);
+
   it(`refuses the question after ${QUESTIONS_PER_MINUTE} from one address in a minute, whichever replica answers`, async () => {
     const statuses: number[] = [];
     for (let i = 0; i <= QUESTIONS_PER_MINUTE; i++)
       statuses.push((await ask(`limit-${i}`)).status);
     expect(statuses).toEqual([...Array(QUESTIONS_PER_MINUTE).fill(302), 429]);
+  }, 60_000);
+
+  it(`without RATE_LIMIT_REDIS_URL, counts per replica: ${QUESTIONS_PER_MINUTE} questions a minute at each`, async () => {
+    const own = await Promise.all(
+      [0, 1, 2].map(async () =>
+        startReplica(await freePort(), await freePort(), {
+          sharedLimits: false,
+        }),
+      ),
+    );
+    try {
+      const through = await startNginx(own.map((replica) => replica.port));
+      const statuses: number[] = [];
+      // Round robin: each replica sees a third of them, so the limit is reached at each only after three times it.
+      for (let i = 0; i <= own.length * QUESTIONS_PER_MINUTE; i++)
+        statuses.push((await ask(`apart-${i}`, through, "10.8.8.8")).status);
+      expect(statuses).toEqual([
+        ...Array(own.length * QUESTIONS_PER_MINUTE).fill(302),
+        429,
+      ]);
+    } finally {
+      await Promise.all(own.map((replica) => stop(replica.child)));
+    }
   }, 60_000);
 
   it("counts every request in the replicas' metrics, which parse as Prometheus text", async () => {
@@ -304,6 +356,7 @@ describe.skipIf(skip)("three replicas behind nginx", () => {
         }
       }
     };
+    const started = Date.now();
     const lanes = [0, 1, 2, 3].map(load);
     for (let i = 0; i < replicas.length; i++) {
       const old = replicas[i]!;
@@ -318,6 +371,9 @@ describe.skipIf(skip)("three replicas behind nginx", () => {
       await exited;
       replicas[i] = await startReplica(old.port, old.metricsPort);
     }
+    // The load lasts at least 30 s, the restarts within it.
+    while (Date.now() - started < 30_000)
+      await new Promise((done) => setTimeout(done, 200));
     running = false;
     await Promise.all(lanes);
 
