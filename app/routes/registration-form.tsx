@@ -58,6 +58,7 @@ import { GESLACHT } from "~/upstream/contract";
 import type { OrientationDay, Registration } from "~/upstream/contract";
 import {
   describeUpstreamError,
+  rethrowResponse,
   toastForUpstreamError,
 } from "~/upstream/user-message";
 
@@ -86,7 +87,7 @@ async function loadRegistration(
   try {
     return await fetchRegistrationAndDay(context);
   } catch (error) {
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     const state = getRequestState(context);
     if (formsSentBack.has(state)) return null;
     state.session.flashToast(toastForUpstreamError(error));
@@ -145,7 +146,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     loaded = await fetchRegistrationAndDay(context);
   } catch (error) {
     // A guard's redirect stands; an upstream that failed to answer keeps the visitor on the form as typed.
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     session.flashToast(toastForUpstreamError(error));
     formsSentBack.add(getRequestState(context));
     return data({ result: sentBack(formData) }, { status: 502 });

@@ -72,7 +72,10 @@ import {
 } from "~/request/idempotency.server";
 import { getRequestState } from "~/request/request-state.server";
 import type { Registration } from "~/upstream/contract";
-import { toastForUpstreamError } from "~/upstream/user-message";
+import {
+  rethrowResponse,
+  toastForUpstreamError,
+} from "~/upstream/user-message";
 
 type Context = Route.LoaderArgs["context"];
 
@@ -99,10 +102,9 @@ async function loadWorkshop(context: Context, slug: string) {
     if (answer.status === 204) throw expireRegistration(context);
     return answer.data;
   } catch (error) {
-    if (!(error instanceof Response)) {
-      const { status } = error as { status?: number };
-      if (status === 404) throw data(null, { status: 404 });
-    }
+    rethrowResponse(error);
+    const { status } = error as { status?: number };
+    if (status === 404) throw data(null, { status: 404 });
     throw error;
   }
 }
@@ -244,7 +246,7 @@ async function addAction(args: Route.ActionArgs, form: FormData) {
         }),
       );
     } catch (error) {
-      if (error instanceof Response) throw error;
+      rethrowResponse(error);
       const toast = toastForUpstreamError(error, "cart");
       if (toast === TOASTS.registrationExpired)
         throw expireRegistration(context);
@@ -329,7 +331,7 @@ async function waitlistAction(
       session.flashToast(WAITLIST_TOASTS.left(round));
     }
   } catch (error) {
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     const toast = toastForUpstreamError(error, "waitlist");
     if (toast === TOASTS.genericError)
       return data<AddResult>({ error: toast.message }, { status: 502 });
