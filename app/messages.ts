@@ -2,6 +2,8 @@
  * Every Dutch message the product shows, exactly as the product specification quotes it.
  * Routes and components take their messages from here, never write them inline.
  */
+import type { Toast } from "~/lib/toast";
+
 export const MESSAGES = {
   genericError: "Er is iets fout gegaan. Probeer het later opnieuw",
   unexpectedError: "Er is iets misgegaan, probeer het later opnieuw.",
@@ -47,16 +49,7 @@ export const VALIDATION = {
   invalid: (field: string) => `Ongeldige invoer in veld "${field}"`,
 } as const;
 
-export type ToastKind = "success" | "info" | "warning" | "error";
-
-/** A message shown once on the next page (flash), with its kind and lifetime. */
-export interface Toast {
-  kind: ToastKind;
-  message: string;
-  durationMs: number;
-  /** "dialog": a short modal confirmation with JavaScript (spec "Submit"); a status message without. */
-  presentation?: "dialog";
-}
+export type { Toast, ToastKind } from "~/lib/toast";
 
 /** How long each kind of toast stays, in milliseconds (spec sections 8 and 9). */
 export const TOAST_DURATION = {

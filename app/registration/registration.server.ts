@@ -15,6 +15,7 @@ import { getRequestState } from "~/request/request-state.server";
 import type { OrientationDay, Registration } from "~/upstream/contract";
 import {
   describeUpstreamError,
+  rethrowResponse,
   toastForUpstreamError,
 } from "~/upstream/user-message";
 import type { Choice } from "./cart";
@@ -142,7 +143,7 @@ export async function loadRegistration(
   try {
     return await requireRegistration(context);
   } catch (error) {
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     getRequestState(context).session.flashToast(toastForUpstreamError(error));
     throw redirect(href("/"));
   }

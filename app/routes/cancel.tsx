@@ -32,6 +32,7 @@ import { getRequestState } from "~/request/request-state.server";
 import {
   describeUpstreamError,
   pageStatus,
+  rethrowResponse,
   toastForUpstreamError,
 } from "~/upstream/user-message";
 
@@ -65,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     await requireCreatedRegistration(context);
   } catch (error) {
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     // Whether there is anything to cancel is unknown: say so, and offer only the way back.
     return data({ returnTo, failed: true, idempotencyKey }, pageStatus(true));
   }
@@ -81,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const answer = await upstream.call("delete", { idempotencyKey });
     if (answer.status === 204) throw expireRegistration(context);
   } catch (error) {
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     // Spec section 8: a registration the upstream cannot find (404 on removal) has expired.
     if (describeUpstreamError(error).status === 404)
       throw expireRegistration(context);

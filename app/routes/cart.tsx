@@ -19,7 +19,10 @@ import {
 } from "~/registration/registration.server";
 import { formIdempotencyKey } from "~/request/idempotency.server";
 import { getRequestState } from "~/request/request-state.server";
-import { toastForUpstreamError } from "~/upstream/user-message";
+import {
+  rethrowResponse,
+  toastForUpstreamError,
+} from "~/upstream/user-message";
 
 const RemoveSchema = z.object({
   intent: z.literal("remove"),
@@ -50,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }),
     );
   } catch (error) {
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     const toast = toastForUpstreamError(error, "cart");
     // Spec section 8: a 404 on removal means the registration is gone.
     if (toast === TOASTS.registrationExpired) throw expireRegistration(context);

@@ -10,6 +10,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, redirect } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";
+import { formatLongDate } from "~/lib/dates";
 import { formId } from "~/lib/validation";
 import type { Route } from "./+types/home";
 import { IdempotencyField } from "~/components/forms";
@@ -44,19 +45,6 @@ import {
 import { getRequestState } from "~/request/request-state.server";
 import type { OrientationDay } from "~/upstream/contract";
 import { pageStatus, toastForUpstreamError } from "~/upstream/user-message";
-
-const dateFormat = new Intl.DateTimeFormat("nl-NL", {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
-/** "2026-12-05" → "zaterdag 5 december 2026", formatted on the server so the browser shows the same text. */
-function formatDate(isoDate: string) {
-  return dateFormat.format(new Date(`${isoDate}T00:00:00Z`));
-}
 
 function byDate(a: OrientationDay, b: OrientationDay) {
   return (
@@ -119,7 +107,7 @@ export async function loader({ context }: Route.LoaderArgs) {
           day.address && day.postalCode && day.city
             ? `${day.address}, ${day.postalCode} ${day.city}`
             : null,
-        date: formatDate(day.date),
+        date: formatLongDate(day.date),
         time: `${day.start_time} – ${day.end_time}`,
       })),
       logos:

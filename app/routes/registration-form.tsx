@@ -3,46 +3,25 @@
  * chose, and their details sent with pending-confirmation. A created registration (reached by the login link) is
  * changed here: its e-mail address is fixed and the upstream mails a summary instead of a confirmation link.
  */
-import { getFormProps, useForm } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useMemo } from "react";
-import type * as React from "react";
-import {
-  data,
-  Form,
-  href,
-  redirect,
-  useLocation,
-  useNavigation,
-} from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, href, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/registration-form";
-import {
-  CheckboxField,
-  FormErrors,
-  IdempotencyField,
-  RadioGroupField,
-  SelectField,
-  TextField,
-} from "~/components/forms";
-import type { FieldLabels } from "~/components/forms";
 import { Cart } from "~/components/registration/cart";
+import {
+  pageTitle,
+  PersonalDetailsForm,
+} from "~/components/registration/personal-details-form";
 import { RegistrationSummary } from "~/components/registration/registration-summary";
-import { Button } from "~/components/ui/button";
 import { formatLongDate } from "~/lib/dates";
-import { MESSAGES, TOASTS, DETAILS_FORM } from "~/messages";
+import { MESSAGES, TOASTS } from "~/messages";
 import { cartView, submitBlocker } from "~/registration/cart";
 import type { CartView } from "~/registration/cart";
 import {
-  NUMBER_OF_PERSONS,
   personalDetailsDefaults,
   personalDetailsSchema,
   toPendingConfirmationBody,
   withNamesFilledIn,
-} from "~/registration/personal-details";
-import type {
-  PersonalDetails,
-  PersonalDetailsInput,
 } from "~/registration/personal-details";
 import {
   expireRegistration,
@@ -54,10 +33,10 @@ import {
   pageIdempotencyKey,
 } from "~/request/idempotency.server";
 import { getRequestState } from "~/request/request-state.server";
-import { GESLACHT } from "~/upstream/contract";
 import type { OrientationDay, Registration } from "~/upstream/contract";
 import {
   describeUpstreamError,
+  rethrowResponse,
   toastForUpstreamError,
 } from "~/upstream/user-message";
 
@@ -86,7 +65,7 @@ async function loadRegistration(
   try {
     return await fetchRegistrationAndDay(context);
   } catch (error) {
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     const state = getRequestState(context);
     if (formsSentBack.has(state)) return null;
     state.session.flashToast(toastForUpstreamError(error));
@@ -145,7 +124,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     loaded = await fetchRegistrationAndDay(context);
   } catch (error) {
     // A guard's redirect stands; an upstream that failed to answer keeps the visitor on the form as typed.
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     session.flashToast(toastForUpstreamError(error));
     formsSentBack.add(getRequestState(context));
     return data({ result: sentBack(formData) }, { status: 502 });
@@ -204,11 +183,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(href("/"));
 }
 
-/** The page's title comes with the form (PageTitle): 'Fout: ' in front while its errors show. */
-function pageTitle(created: boolean) {
-  return DETAILS_FORM.title(created);
-}
-
 export default function RegistrationForm({
   loaderData,
   actionData,
@@ -242,192 +216,5 @@ export default function RegistrationForm({
         />
       </div>
     </main>
-  );
-}
-
-const GENDER_LABELS: Record<(typeof GESLACHT)[number], string> =
-  DETAILS_FORM.genders;
-const GENDER_OPTIONS = GESLACHT.map((value) => ({
-  value,
-  label: GENDER_LABELS[value],
-}));
-const PERSON_OPTIONS = NUMBER_OF_PERSONS.map((value) => ({
-  value,
-  label: value,
-}));
-
-/** The fields that can be invalid, in the order of the page (the error summary lists them so). */
-const LABELS = DETAILS_FORM.labels satisfies FieldLabels<
-  keyof PersonalDetailsInput
->;
-
-const OPTIONAL = DETAILS_FORM.optional;
-
-/**
- * With JavaScript, leaving the calling name or the first name fills in the other when that one is still empty
- * (the server does the same for a form sent without JavaScript). An input event lets Conform see the value.
- */
-function fillWhenEmpty(otherId: string) {
-  return (event: React.FocusEvent<HTMLInputElement>) => {
-    const value = event.currentTarget.value.trim();
-    const other = document.getElementById(otherId);
-    if (!value || !(other instanceof HTMLInputElement) || other.value.trim())
-      return;
-    other.value = value;
-    other.dispatchEvent(new Event("input", { bubbles: true }));
-    // Tabbing on into the other field: typing there replaces the suggestion instead of adding to it.
-    if (event.relatedTarget === other) other.select();
-  };
-}
-
-function PersonalDetailsForm({
-  created,
-  defaults,
-  blocker,
-  lastResult,
-}: {
-  created: boolean;
-  defaults: Partial<Record<keyof PersonalDetailsInput, string>>;
-  blocker: string | null;
-  lastResult?: SubmissionResult<string[]>;
-}) {
-  const schema = useMemo(() => personalDetailsSchema({ created }), [created]);
-  const [form, fields] = useForm<PersonalDetailsInput, PersonalDetails>({
-    id: "gegevens",
-    lastResult,
-    defaultValue: defaults,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    // As the server does: a form sent before the other name's field was left still has both names.
-    onValidate: ({ formData }) =>
-      parseWithZod(withNamesFilledIn(formData), { schema }),
-  });
-  const sending = useNavigation().state === "submitting";
-  // A refused send because of the blocker is said once: beside the button, where the blocker always stands.
-  const refused = blocker !== null && form.errors?.includes(blocker) === true;
-  const otherFormErrors = form.errors?.filter((error) => error !== blocker);
-  const labels: FieldLabels<keyof PersonalDetailsInput> = created
-    ? { ...LABELS, repeatEmail: undefined }
-    : LABELS;
-
-  return (
-    <section aria-labelledby="gegevens-titel" className="flex flex-col gap-4">
-      <h2 id="gegevens-titel" className="text-xl font-bold">
-        {DETAILS_FORM.heading}
-      </h2>
-      {/* No preventScrollReset: a refused send stays put anyway (React Router keeps the scroll of a POST that
-          answers with the page), and the success's redirect must open Home at the top. */}
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        className="flex flex-col gap-5"
-      >
-        <FormErrors
-          form={{
-            id: form.id,
-            status: form.status,
-            errorId: form.errorId,
-            errors: otherFormErrors,
-          }}
-          fields={fields}
-          labels={labels}
-          title={pageTitle(created)}
-        >
-          <RadioGroupField
-            legend={LABELS.geslacht}
-            field={fields.geslacht}
-            options={GENDER_OPTIONS}
-          />
-          <div className="grid gap-5 sm:grid-cols-2">
-            <TextField
-              label={LABELS.display}
-              field={fields.display}
-              autoComplete="nickname"
-              onBlur={fillWhenEmpty(fields.voornaam.id)}
-            />
-            <TextField
-              label={LABELS.voornaam}
-              field={fields.voornaam}
-              autoComplete="given-name"
-              onBlur={fillWhenEmpty(fields.display.id)}
-            />
-          </div>
-          <div className="grid gap-5 sm:grid-cols-[1fr_2fr]">
-            <TextField
-              label={LABELS.tussenvoegsel}
-              field={fields.tussenvoegsel}
-              hint={OPTIONAL}
-              autoComplete="off"
-            />
-            <TextField
-              label={LABELS.achternaam}
-              field={fields.achternaam}
-              autoComplete="family-name"
-            />
-          </div>
-          <div className="grid gap-5 sm:grid-cols-2">
-            <TextField
-              label={LABELS.klas}
-              field={fields.klas}
-              autoComplete="off"
-            />
-            <SelectField
-              label={LABELS.aantalPersonen}
-              field={fields.aantalPersonen}
-              options={PERSON_OPTIONS}
-            />
-          </div>
-          <TextField
-            label={LABELS.telefoonnummer}
-            field={fields.telefoonnummer}
-            type="tel"
-            hint={OPTIONAL}
-            autoComplete="tel"
-          />
-          <TextField
-            label={LABELS.emailadres}
-            field={fields.emailadres}
-            type="email"
-            autoComplete="email"
-            readOnly={created}
-            hint={created ? DETAILS_FORM.emailFixed : undefined}
-          />
-          {created ? null : (
-            <TextField
-              label={LABELS.repeatEmail}
-              field={fields.repeatEmail}
-              type="email"
-              autoComplete="email"
-            />
-          )}
-          <CheckboxField
-            label={DETAILS_FORM.marketing}
-            field={fields.marketingOptin}
-            hint={DETAILS_FORM.marketingHint}
-          />
-        </FormErrors>
-        <IdempotencyField />
-        <div className="flex flex-wrap items-center gap-4">
-          <Button
-            type="submit"
-            size="lg"
-            disabled={blocker !== null || sending}
-            aria-describedby={blocker ? "verzenden-niet-mogelijk" : undefined}
-          >
-            {DETAILS_FORM.send(created)}
-          </Button>
-          {blocker ? (
-            <p
-              id="verzenden-niet-mogelijk"
-              role={refused ? "alert" : undefined}
-              className="text-sm font-medium text-red-700 dark:text-red-400"
-            >
-              {blocker}
-            </p>
-          ) : null}
-        </div>
-      </Form>
-    </section>
   );
 }

@@ -51,6 +51,7 @@ import type { School } from "~/upstream/contract";
 import {
   describeUpstreamError,
   pageStatus,
+  rethrowResponse,
   toastForUpstreamError,
 } from "~/upstream/user-message";
 
@@ -81,11 +82,6 @@ async function fetchSchools(
     query: { orientationDay: dayId },
   });
   return answer.status === 200 && answer.data.length > 0 ? answer.data : null;
-}
-
-/** Anything thrown that is a response (a guard's redirect) is passed on; the rest is an upstream failure. */
-function rethrowResponse(error: unknown) {
-  if (error instanceof Response) throw error;
 }
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -5,7 +5,7 @@
  * visitor goes home.
  */
 import { data, href, Link, redirect } from "react-router";
-import { pageStatus } from "~/upstream/user-message";
+import { pageStatus, rethrowResponse } from "~/upstream/user-message";
 import { formId } from "~/lib/validation";
 import type { Route } from "./+types/switch-day";
 import { ConfirmSwitchForm } from "~/components/registration/switch-day";
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     )
       throw redirect(href("/"));
   } catch (error) {
-    if (error instanceof Response) throw error;
+    rethrowResponse(error);
     // Whether there is anything to give up is unknown: say so, and offer only the way back.
     return data({ orientationDayId: day.data, failed: true }, pageStatus(true));
   }

@@ -42,17 +42,15 @@ import {
 } from "~/request/idempotency.server";
 import { getRequestState } from "~/request/request-state.server";
 import type { Registration, Workshop } from "~/upstream/contract";
-import { toastForUpstreamError } from "~/upstream/user-message";
+import {
+  rethrowResponse,
+  toastForUpstreamError,
+} from "~/upstream/user-message";
 
 const CHANGE_SCHOOL_INTENT = "change-school";
 
 /** How many cards load their image at once; the rest wait until scrolled near. */
 const EAGER_IMAGES = 3;
-
-/** A guard's redirect passes on; anything else is an upstream failure for the caller to report. */
-function rethrowResponse(error: unknown) {
-  if (error instanceof Response) throw error;
-}
 
 /** The registration the list is for; an upstream failure goes home with the catalogue's message. */
 async function registrationOrHome(

@@ -16,7 +16,7 @@ import { parse as parseCookies, serialize as serializeCookie } from "cookie";
 import { createCookie, createCookieSessionStorage } from "react-router";
 import type { Cookie, Session, SessionStorage } from "react-router";
 import { z } from "zod";
-import type { Toast } from "~/messages";
+import { ToastSchema, type Toast } from "~/lib/toast";
 
 export const SESSION_COOKIE_NAME = "session";
 /** One cookie per waiting toast: `toast-<time><random>`, so names sort by when they were flashed. */
@@ -35,13 +35,6 @@ export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 export const SELECTION_TTL_MS = 24 * 60 * 60 * 1000;
 
 export type { Toast };
-
-const ToastSchema = z.object({
-  kind: z.enum(["success", "info", "warning", "error"]),
-  message: z.string(),
-  durationMs: z.number().int().positive(),
-  presentation: z.literal("dialog").optional(),
-});
 
 const id = z.number().int().positive();
 

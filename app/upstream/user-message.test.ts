@@ -3,6 +3,7 @@ import { MESSAGES } from "~/messages";
 import { UpstreamError } from "./client.server";
 import {
   REGISTRATION_EXPIRED_TOAST,
+  rethrowResponse,
   toastForUpstreamError,
 } from "./user-message";
 
@@ -112,5 +113,14 @@ describe("toastForUpstreamError", () => {
       message: MESSAGES.registrationExpired,
       durationMs: 3500,
     });
+  });
+});
+
+describe("rethrowResponse", () => {
+  it("throws a response (a guard's redirect) and lets anything else through", () => {
+    const redirect = new Response(null, { status: 302 });
+    expect(() => rethrowResponse(redirect)).toThrow(redirect);
+    expect(() => rethrowResponse(networkError)).not.toThrow();
+    expect(() => rethrowResponse(undefined)).not.toThrow();
   });
 });

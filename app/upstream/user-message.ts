@@ -37,6 +37,11 @@ export function describeUpstreamError(error: unknown): {
   };
 }
 
+/** Anything thrown that is a response (a guard's redirect) is passed on; the rest is an upstream failure. */
+export function rethrowResponse(error: unknown) {
+  if (error instanceof Response) throw error;
+}
+
 /**
  * A cart change's 404 that names the round or workshop it could not find: the registration itself is still there
  * (with its seats), so it must not be forgotten as if it expired.

@@ -7,14 +7,10 @@ import type { Toast, ToastKind } from "~/messages";
 import { useNonce } from "~/lib/nonce";
 import { cn } from "~/lib/utils";
 
-export interface FlashToast {
+export type FlashToast = Toast & {
   /** Unique per flash, so a toast is shown once even when an effect runs twice. */
   id: string;
-  kind: ToastKind;
-  message: string;
-  durationMs: number;
-  presentation?: Toast["presentation"];
-}
+};
 
 const ICONS = {
   success: CircleCheck,

@@ -1,0 +1,272 @@
+/**
+ * The parts every form is built from. Each takes Conform's field metadata once and wires the label, the hint,
+ * the error, aria-invalid and aria-describedby itself, so a route never spreads Conform's props by hand.
+ *
+ * After a failed submit (GOV.UK's error summary pattern): a box at the top of the form lists every invalid field
+ * as a link to it, and focus goes to the first invalid field: with JavaScript Conform moves it; without, the
+ * server renders that field with `autofocus`, so the page opens there, just below the summary.
+ */
+/* eslint-disable jsx-a11y/no-autofocus -- autofocus is only rendered by the server after a failed submit, to open
+   the page at the problem; never on a page as it first appears. */
+import {
+  getCollectionProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+} from "@conform-to/react";
+import type { FieldMetadata } from "@conform-to/react";
+import { createContext, useContext, useId } from "react";
+import type * as React from "react";
+import { FieldErrors, FieldHint, FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Select } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
+import { cn } from "~/lib/utils";
+import { FORMS } from "~/messages";
+
+/** What the form parts read of a field: Conform's metadata for a field of any type. */
+type Field<Value> = FieldMetadata<Value>;
+
+/** An option of a select or radio group: its value and its visible text. */
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/** The name of the field that is rendered focused (without JavaScript, after a failed submit). */
+export const FocusedField = createContext<string | undefined>(undefined);
+
+function useServerFocus(field: { name: string }): true | undefined {
+  return useContext(FocusedField) === field.name ? true : undefined;
+}
+
+/** The hint's id, for aria-describedby; Conform adds the error's id in front of it when the field is invalid. */
+function describedBy(field: { descriptionId: string }, hint: React.ReactNode) {
+  return hint ? field.descriptionId : undefined;
+}
+
+/** Conform's props without `key`: React takes a key only as a JSX attribute, never from a spread. */
+function withoutKey<Props extends { key?: unknown }>({
+  key: _key,
+  ...props
+}: Props): Omit<Props, "key"> {
+  return props;
+}
+
+type NativeInputProps = Omit<
+  React.ComponentProps<"input">,
+  "id" | "name" | "form" | "type" | "defaultValue" | "defaultChecked" | "value"
+>;
+
+export function TextField<Value>({
+  label,
+  field,
+  type = "text",
+  hint,
+  className,
+  ...props
+}: NativeInputProps & {
+  label: React.ReactNode;
+  field: Field<Value>;
+  type?: "text" | "email" | "tel" | "url" | "search" | "password";
+  hint?: React.ReactNode;
+}) {
+  const autoFocus = useServerFocus(field);
+  return (
+    <FormField label={label} field={field} hint={hint} className={className}>
+      <Input
+        key={field.key}
+        {...withoutKey(
+          getInputProps(field, {
+            type,
+            ariaDescribedBy: describedBy(field, hint),
+          }),
+        )}
+        autoFocus={autoFocus}
+        {...props}
+      />
+    </FormField>
+  );
+}
+
+export function TextareaField<Value>({
+  label,
+  field,
+  hint,
+  className,
+  ...props
+}: Omit<
+  React.ComponentProps<"textarea">,
+  "id" | "name" | "form" | "defaultValue" | "value"
+> & {
+  label: React.ReactNode;
+  field: Field<Value>;
+  hint?: React.ReactNode;
+}) {
+  const autoFocus = useServerFocus(field);
+  return (
+    <FormField label={label} field={field} hint={hint} className={className}>
+      <Textarea
+        key={field.key}
+        {...withoutKey(
+          getTextareaProps(field, {
+            ariaDescribedBy: describedBy(field, hint),
+          }),
+        )}
+        autoFocus={autoFocus}
+        {...props}
+      />
+    </FormField>
+  );
+}
+
+export function SelectField<Value>({
+  label,
+  field,
+  options,
+  placeholder,
+  hint,
+  className,
+  ...props
+}: Omit<
+  React.ComponentProps<"select">,
+  "id" | "name" | "form" | "defaultValue" | "value" | "children"
+> & {
+  label: React.ReactNode;
+  field: Field<Value>;
+  options: readonly Option[];
+  /** The first option, with an empty value: 'Maak een keuze'. */
+  placeholder?: string;
+  hint?: React.ReactNode;
+}) {
+  const autoFocus = useServerFocus(field);
+  return (
+    <FormField label={label} field={field} hint={hint} className={className}>
+      <Select
+        key={field.key}
+        {...withoutKey(
+          getSelectProps(field, { ariaDescribedBy: describedBy(field, hint) }),
+        )}
+        autoFocus={autoFocus}
+        {...props}
+      >
+        {placeholder !== undefined ? (
+          <option value="">{placeholder}</option>
+        ) : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Select>
+    </FormField>
+  );
+}
+
+const choiceInput =
+  "accent-primary-700 dark:accent-primary-300 focus-visible:outline-primary-700 dark:focus-visible:outline-primary-300 size-5 shrink-0 scroll-mt-24 focus-visible:outline-2 focus-visible:outline-offset-2";
+
+/**
+ * Radios in a fieldset whose legend names the group. The first radio carries the field's id, so the error
+ * summary's link lands on it; every radio is invalid and described by the error together.
+ */
+export function RadioGroupField<Value>({
+  legend,
+  field,
+  options,
+  hint,
+  className,
+}: {
+  legend: React.ReactNode;
+  field: Field<Value>;
+  options: readonly Option[];
+  hint?: React.ReactNode;
+  className?: string;
+}) {
+  const autoFocus = useServerFocus(field);
+  const radios = getCollectionProps(field, {
+    type: "radio",
+    options: options.map((option) => option.value),
+    ariaDescribedBy: describedBy(field, hint),
+  });
+  return (
+    <fieldset className={cn("flex flex-col gap-2", className)}>
+      <legend className="mb-2 text-sm leading-none font-semibold">
+        {legend}
+      </legend>
+      {hint ? <FieldHint id={field.descriptionId}>{hint}</FieldHint> : null}
+      <div className="flex flex-wrap gap-x-6 gap-y-3">
+        {radios.map((radio, index) => {
+          const id = index === 0 ? field.id : radio.id;
+          return (
+            <div key={radio.key} className="flex items-center gap-2">
+              <input
+                {...withoutKey(radio)}
+                id={id}
+                autoFocus={index === 0 ? autoFocus : undefined}
+                className={choiceInput}
+              />
+              <Label htmlFor={id} className="font-normal">
+                {options[index]?.label}
+              </Label>
+            </div>
+          );
+        })}
+      </div>
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </fieldset>
+  );
+}
+
+/** One checkbox with its label beside it and an optional hint under the label. */
+export function CheckboxField<Value>({
+  label,
+  field,
+  hint,
+  className,
+}: {
+  label: React.ReactNode;
+  field: Field<Value>;
+  hint?: React.ReactNode;
+  className?: string;
+}) {
+  const autoFocus = useServerFocus(field);
+  return (
+    <div className={cn("flex items-start gap-3", className)}>
+      <input
+        key={field.key}
+        {...withoutKey(
+          getInputProps(field, {
+            type: "checkbox",
+            ariaDescribedBy: describedBy(field, hint),
+          }),
+        )}
+        autoFocus={autoFocus}
+        className={cn(choiceInput, "mt-0.5")}
+      />
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={field.id}>{label}</Label>
+        {hint ? <FieldHint id={field.descriptionId}>{hint}</FieldHint> : null}
+        <FieldErrors id={field.errorId} errors={field.errors} />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A field people do not see and bots fill in. Off-screen and out of the tab order and the accessibility tree;
+ * the action treats a filled one as a bot.
+ */
+export function Honeypot({ name }: { name: string }) {
+  const id = useId();
+  return (
+    <div
+      aria-hidden="true"
+      className="absolute -left-[9999px] size-px overflow-hidden"
+    >
+      <label htmlFor={id}>{FORMS.honeypot}</label>
+      <input id={id} name={name} type="text" tabIndex={-1} autoComplete="off" />
+    </div>
+  );
+}
