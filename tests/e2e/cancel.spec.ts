@@ -16,6 +16,7 @@ import {
 import { MESSAGES } from "../../app/messages";
 import { expectNoA11yViolations } from "./support/axe";
 import {
+  chooseFirstSchool,
   createConfirmedRegistration,
   fetchRegistration,
   hasCreatedRegistration,
@@ -217,15 +218,7 @@ test.describe("guards of /inschrijving-annuleren", () => {
   test("a registration not yet created has nothing to cancel: back to the workshops", async ({
     page,
   }) => {
-    await chooseDay(page);
-    await page
-      .getByRole("region", {
-        name: "Nieuwe inschrijving? Selecteer jouw school:",
-      })
-      .getByRole("button")
-      .first()
-      .click();
-    await expect(page).toHaveURL(/\/workshops$/);
+    await chooseFirstSchool(page);
     // The cart offers no cancelling for a draft.
     await expect(
       page.getByText("Inschrijving annuleren", { exact: true }),

@@ -9,7 +9,7 @@
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,7 +21,7 @@ import {
 } from "../../scripts/processes.mjs";
 import { flowVisitor, mergeCookies } from "../../scripts/flow-visitor";
 import { checkUpstream, runRush } from "../../scripts/rush";
-import { nginxPath } from "../proxy/nginx";
+import { nginxPath, writeNginxConfig } from "../proxy/nginx";
 import { counterSum, parseMetrics } from "../support/prometheus";
 import { REDIS_SERVER, startRedis } from "../support/redis";
 import type { RunningRedis } from "../support/redis";
@@ -90,22 +90,9 @@ function stop(child: ChildProcess): Promise<void> {
 async function startNginx(ports: number[]): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), "fleet-suite-"));
   const port = await freePort();
-  const config = join(dir, "nginx.conf");
-  writeFileSync(
-    config,
-    `daemon off;
-master_process off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 512; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  upstream site {
+  const config = writeNginxConfig(
+    dir,
+    `  upstream site {
 ${ports.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join("\n")}
   }
   server {
@@ -121,9 +108,7 @@ ${ports.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join("\n")}
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
     }
-  }
-}
-`,
+  }`,
   );
   balancers.push(
     spawn(nginxPath()!, ["-p", dir, "-c", config, "-e", `${dir}/error.log`], {
@@ -135,6 +120,18 @@ ${ports.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join("\n")}
   return url;
 }
 
+/** A visitor's question as the contact form sends it, told apart by its marker. */
+function question(marker: string): Record<string, string> {
+  return {
+    name: "Sanne de Vries",
+    email: `${marker}@example.nl`,
+    school: "",
+    klas: "",
+    questionAbout: "Evenement",
+    message: `Vraag ${marker}: is er parkeergelegenheid?`,
+  };
+}
+
 function ask(marker: string, through = site, from = "10.9.9.9") {
   return fetch(`${through}/contact`, {
     method: "POST",
@@ -143,14 +140,7 @@ function ask(marker: string, through = site, from = "10.9.9.9") {
       "content-type": "application/x-www-form-urlencoded",
       "x-forwarded-for": from,
     },
-    body: new URLSearchParams({
-      name: "Sanne de Vries",
-      email: `${marker}@example.nl`,
-      school: "",
-      klas: "",
-      questionAbout: "Evenement",
-      message: `Vraag ${marker}: is er parkeergelegenheid?`,
-    }),
+    body: new URLSearchParams(question(marker)),
   });
 }
 
@@ -339,12 +329,7 @@ describe.skipIf(skip)("three replicas behind nginx", () => {
               "x-forwarded-for": `10.0.${lane}.${i % 250}`,
             },
             body: new URLSearchParams({
-              name: "Sanne de Vries",
-              email: `${marker}@example.nl`,
-              school: "",
-              klas: "",
-              questionAbout: "Evenement",
-              message: `Vraag ${marker}: is er parkeergelegenheid?`,
+              ...question(marker),
               // As the contact form sends it (decision 0018).
               idempotencyKey: randomUUID(),
             }),

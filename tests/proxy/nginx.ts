@@ -57,6 +57,33 @@ function selfSignedCertificate(dir: string) {
 }
 
 /** Starts nginx with one HTTPS port per app; resolves with the public base URL of each. */
+/**
+ * An nginx.conf in `dir` for a foreground nginx without root: its pid, logs and temporary files all in `dir`, the
+ * given lines inside `http { … }`. Returns the file's path.
+ */
+export function writeNginxConfig(dir: string, http: string): string {
+  const config = join(dir, "nginx.conf");
+  writeFileSync(
+    config,
+    `daemon off;
+master_process off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 512; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+${http}
+}
+`,
+  );
+  return config;
+}
+
 export async function startNginx(appPorts: number[]) {
   const nginx = nginxPath();
   if (!nginx) throw new Error("nginx is not installed");
@@ -84,25 +111,10 @@ export async function startNginx(appPorts: number[]) {
     }
   }`,
   );
-  const config = join(dir, "nginx.conf");
-  writeFileSync(
-    config,
-    `daemon off;
-master_process off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 256; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  proxy_cache_path ${dir}/cache keys_zone=pages:1m max_size=20m inactive=1m;
-${servers.join("\n")}
-}
-`,
+  const config = writeNginxConfig(
+    dir,
+    `  proxy_cache_path ${dir}/cache keys_zone=pages:1m max_size=20m inactive=1m;
+${servers.join("\n")}`,
   );
   const child = spawn(
     nginx,

@@ -295,11 +295,8 @@ export async function addTestWorkshop(
   return slug;
 }
 
-/** Chooses the first day and the first school through the screens; the workshop list creates the registration. */
-export async function registerThroughScreens(
-  page: Page,
-  request: APIRequestContext,
-): Promise<Visitor> {
+/** Chooses the first day and its first school through the screens, landing on the workshop list. */
+export async function chooseFirstSchool(page: Page): Promise<void> {
   await chooseDay(page);
   await page
     .getByRole("region", {
@@ -309,6 +306,14 @@ export async function registerThroughScreens(
     .first()
     .click();
   await expect(page).toHaveURL(/\/workshops$/);
+}
+
+/** Chooses the first day and the first school through the screens; the workshop list creates the registration. */
+export async function registerThroughScreens(
+  page: Page,
+  request: APIRequestContext,
+): Promise<Visitor> {
+  await chooseFirstSchool(page);
 
   const session = await readSession(page);
   if (!session.anonymousUserId || !session.registrationId)
