@@ -55,7 +55,6 @@ export default tseslint.config(
       "node_modules/",
       "test-results/",
       "playwright-report/",
-      ".image/",
     ],
   },
   js.configs.recommended,

@@ -1,5 +1,7 @@
 // Building the Dockerfile for real, for the image suite (tests/image): with buildah, daemonless, in chroot
-// isolation. Everything it keeps (buildah's storage, the base's downloads) stays in .image/, which git ignores.
+// isolation. Everything it keeps (buildah's storage, the base's downloads) stays in node_modules/.cache/image/: not
+// in the work tree's own folders, which prettier, tsc and ESLint walk (a running container's mounted root holds
+// /proc, which they cannot read), and gone with the next `npm ci`.
 //
 //   node scripts/image.mjs          builds the base (when missing) and the site's image
 //   node scripts/image.mjs --test   then runs the image suite (vitest.image.config.ts) on it
@@ -13,7 +15,7 @@ import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { root } from "./processes.mjs";
 
-export const IMAGE_DIR = join(root, ".image");
+export const IMAGE_DIR = join(root, "node_modules", ".cache", "image");
 export const SITE_IMAGE = "localhost/open-dag-inschrijven:image-suite";
 /** The Node 22 release the stand-in base carries (the official node:22 images follow the newest 22.x too). */
 const NODE_VERSION = "22.23.3";
@@ -22,7 +24,7 @@ export const BASE_IMAGE = `localhost/open-dag-node-base:${NODE_VERSION}-bookworm
 const DEBIAN_MIRROR =
   process.env.DEBIAN_MIRROR ?? "http://deb.debian.org/debian";
 
-/** buildah's global flags: its storage lives in .image/, not in /var/lib/containers. */
+/** buildah's global flags: its storage lives in IMAGE_DIR, not in /var/lib/containers. */
 export const buildahFlags = [
   "--root",
   join(IMAGE_DIR, "storage"),
@@ -72,7 +74,7 @@ function show(command, args, options = {}) {
   });
 }
 
-/** buildah's environment: its temporary files (a running container's root, a build's context) in .image/ too. */
+/** buildah's environment: its temporary files (a running container's root, a build's context) in IMAGE_DIR too. */
 export function buildahEnv() {
   mkdirSync(join(IMAGE_DIR, "tmp"), { recursive: true });
   return { ...process.env, TMPDIR: join(IMAGE_DIR, "tmp") };
@@ -115,10 +117,10 @@ async function imageExists(name) {
   }
 }
 
-/** The stand-in for node:22-bookworm-slim, built once and kept in .image/. */
+/** The stand-in for node:22-bookworm-slim, built once and kept in IMAGE_DIR. */
 export async function buildBase() {
   if (await imageExists(BASE_IMAGE)) {
-    console.log(`Base image: ${BASE_IMAGE} (built earlier, kept in .image/)`);
+    console.log(`Base image: ${BASE_IMAGE} (built earlier, kept in ${IMAGE_DIR})`);
     return BASE_IMAGE;
   }
   console.log(

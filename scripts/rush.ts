@@ -63,10 +63,12 @@ export interface RushResult {
 const SCHOOL_BUTTONS = new RegExp(SCHOOL_BUTTON.source, "g");
 const WORKSHOP_LINKS = new RegExp(WORKSHOP_LINK.source, "g");
 const KEY_FIELD = /name="idempotencyKey" value="([^"]+)"/;
-const ROUND_RADIO = /<input[^>]*name="round"[^>]*>/g;
+const ROUND_INPUT = /<input[^>]*name="round"[^>]*>/g;
 const SUCCESS = "Successvol aangemeld!";
 /** How many workshop pages a student looks at before sending what they have. */
 const MAX_PAGES_PER_STUDENT = 8;
+/** How many times a student tries one workshop's rounds after being told a round just filled up. */
+const MAX_TRIES_PER_WORKSHOP = 4;
 
 class FlowError extends Error {
   constructor(
@@ -259,32 +261,40 @@ export async function runRush(options: RushOptions): Promise<RushResult> {
     let rounds = Infinity;
     for (const slug of wishes) {
       if (filled.size >= rounds) break;
-      const page = await step("workshop page", `/workshop/${slug}`);
-      const radios = page.html.match(ROUND_RADIO) ?? [];
-      rounds = radios.length;
-      const key = KEY_FIELD.exec(page.html)?.[1];
-      const free = radios
-        .filter((tag) => !tag.includes("disabled"))
-        .map((tag) => Number(/value="(\d+)"/.exec(tag)?.[1]))
-        .filter((round) => !filled.has(round));
-      if (free.length === 0 || !key) {
-        result.shownFull += 1;
-        continue;
+      // Told full after 'Toevoegen', a student reloads the page and takes the workshop's next free round, as a
+      // person would; a page that shows no free round for them sends them to the next workshop.
+      for (let attempt = 0; attempt < MAX_TRIES_PER_WORKSHOP; attempt += 1) {
+        const page = await step("workshop page", `/workshop/${slug}`);
+        // Only the round picker's radios: the waiting list's forms carry hidden `round` fields too.
+        const radios = (page.html.match(ROUND_INPUT) ?? []).filter((tag) =>
+          tag.includes('type="radio"'),
+        );
+        rounds = radios.length;
+        const key = KEY_FIELD.exec(page.html)?.[1];
+        const free = radios
+          .filter((tag) => !tag.includes("disabled"))
+          .map((tag) => Number(/value="(\d+)"/.exec(tag)?.[1]))
+          .filter((round) => !filled.has(round));
+        if (free.length === 0 || !key) {
+          result.shownFull += 1;
+          break;
+        }
+        const round = free[0]!;
+        const added = await step(
+          "add to round",
+          `/workshop/${slug}`,
+          { round: String(round), idempotencyKey: key },
+          `/workshop/${slug}`,
+        );
+        if (added.status === 409) {
+          result.toldFull += 1;
+          continue;
+        }
+        if (added.status !== 200)
+          throw new FlowError("add to round", `status ${added.status}`);
+        filled.add(round);
+        break;
       }
-      const round = free[0]!;
-      const added = await step(
-        "add to round",
-        `/workshop/${slug}`,
-        { round: String(round), idempotencyKey: key },
-        `/workshop/${slug}`,
-      );
-      if (added.status === 409) {
-        result.toldFull += 1;
-        continue;
-      }
-      if (added.status !== 200)
-        throw new FlowError("add to round", `status ${added.status}`);
-      filled.add(round);
     }
     if (filled.size === 0) {
       result.noSeat += 1;

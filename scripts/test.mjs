@@ -7,15 +7,16 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import { setPriority, tmpdir } from "node:os";
 import { join } from "node:path";
+import { IMAGE_DIR } from "./image.mjs";
 import { bin, freePort, root, run, startUpstream } from "./processes.mjs";
 
 const steps = [];
 
 // The image suite spends most of its minutes waiting on Debian's mirror and the npm registry (a base image, then
-// the Dockerfile's installs): it starts now, beside the other steps, its output kept in .image/suite.log, and the
+// the Dockerfile's installs): it starts now, beside the other steps, its output kept in IMAGE_DIR/suite.log, and the
 // last step waits for it and shows that output.
-mkdirSync(join(root, ".image"), { recursive: true });
-const imageLog = join(root, ".image", "suite.log");
+mkdirSync(IMAGE_DIR, { recursive: true });
+const imageLog = join(IMAGE_DIR, "suite.log");
 const imageOutput = openSync(imageLog, "w");
 const imageStarted = Date.now();
 const imageSuite = spawn(process.execPath, ["scripts/image.mjs", "--test"], {
