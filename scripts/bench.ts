@@ -1,8 +1,11 @@
 /**
  * `npm run bench`: throughput and latency of the production build against the reference upstream,
  * on this machine's loopback only. Each run is bounded (BENCH_SECONDS, default 10 s per scenario; BENCH_ONLY
- * picks scenarios by name). Beside the rates: the CPU time the web app and the upstream spent per request.
- * Prints a table; record figures in docs/benchmarks.md with the machine they came from.
+ * picks scenarios by name; the health check always runs, as the floor). Beside the rates: the CPU time the web app
+ * and the upstream spent per request, each page's CPU as a multiple of the health check's in the same run (what
+ * the page costs beyond the server's and the framework's floor), its HTML bytes, and the bytes of loader data
+ * encoded a second time for hydration. Prints a table; record figures in docs/benchmarks.md with the machine
+ * they came from.
  */
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -12,6 +15,24 @@ import autocannon from "autocannon";
 import { startBenchServers } from "./bench-servers";
 import { freePort, root, waitFor } from "./processes.mjs";
 import { flowVisitor } from "./flow-visitor";
+
+const HEALTH = "Health check";
+
+/**
+ * A page's HTML bytes, and of those the bytes of the inline scripts that hand the loader data to hydration (React
+ * Router streams it into `__reactRouterContext.streamController`); 0 and 0 for an answer that is not HTML.
+ */
+async function pageBytes(url: string, headers?: Record<string, string>) {
+  const response = await fetch(url, { headers });
+  const body = await response.text();
+  if (!response.headers.get("content-type")?.includes("text/html"))
+    return { html: 0, hydration: 0 };
+  let hydration = 0;
+  for (const [, script] of body.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g))
+    if (script!.includes("__reactRouterContext"))
+      hydration += Buffer.byteLength(script!);
+  return { html: Buffer.byteLength(body), hydration };
+}
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -73,7 +94,7 @@ try {
       name: "/workshop/{slug} as static HTML",
       url: `${staticUrl}/workshop/${visitor.slug}`,
     },
-    { name: "Health check", url: `${appUrl}/health` },
+    { name: HEALTH, url: `${appUrl}/health` },
     {
       name: "Upstream: orientation days",
       url: `${upstreamUrl}/v1/orientation-days/available`,
@@ -85,12 +106,13 @@ try {
     },
   ];
 
-  const rows = [];
-  // BENCH_ONLY: only the scenarios whose name contains it (e.g. "/workshops").
+  const measured = [];
+  // BENCH_ONLY: only the scenarios whose name contains it (e.g. "/workshops"), and the health check.
   const only = process.env.BENCH_ONLY;
   for (const scenario of scenarios.filter(
-    (s) => !only || s.name.includes(only),
+    (s) => !only || s.name.includes(only) || s.name === HEALTH,
   )) {
+    const page = await pageBytes(scenario.url, scenario.headers);
     const cpuBefore = servers.cpuMs();
     const result = await autocannon({
       url: scenario.url,
@@ -99,9 +121,22 @@ try {
       duration: seconds,
     });
     const cpuAfter = servers.cpuMs();
-    const perRequest = (ms: number) =>
-      (ms / Math.max(1, result.requests.total)).toFixed(2);
-    rows.push({
+    const perRequest = (ms: number) => ms / Math.max(1, result.requests.total);
+    measured.push({
+      scenario,
+      page,
+      result,
+      appCpu: scenario.url.startsWith(appUrl)
+        ? perRequest(cpuAfter.app - cpuBefore.app)
+        : NaN,
+      upstreamCpu: perRequest(cpuAfter.upstream - cpuBefore.upstream),
+    });
+  }
+  // The floor: what the server and the framework cost for an answer that renders nothing.
+  const healthCpu = measured.find((m) => m.scenario.name === HEALTH)!.appCpu;
+  const kB = (bytes: number) => (bytes ? (bytes / 1000).toFixed(1) : "");
+  const rows = measured.map(
+    ({ scenario, page, result, appCpu, upstreamCpu }) => ({
       scenario: scenario.name,
       "req/s": Math.round(result.requests.average),
       "p50 ms": result.latency.p50,
@@ -109,10 +144,16 @@ try {
       "p99 ms": result.latency.p99,
       "non-2xx": result.non2xx,
       errors: result.errors + result.timeouts,
-      "app CPU ms/req": perRequest(cpuAfter.app - cpuBefore.app),
-      "upstream CPU ms/req": perRequest(cpuAfter.upstream - cpuBefore.upstream),
-    });
-  }
+      "app CPU ms/req": Number.isNaN(appCpu) ? "" : appCpu.toFixed(2),
+      "× health":
+        Number.isNaN(appCpu) || scenario.name === HEALTH
+          ? ""
+          : (appCpu / healthCpu).toFixed(1),
+      "upstream CPU ms/req": upstreamCpu.toFixed(2),
+      "HTML kB": kB(page.html),
+      "hydration data kB": kB(page.hydration),
+    }),
+  );
   console.log(
     `\n${connections} connections, ${seconds} s per scenario, Node ${process.version}`,
   );

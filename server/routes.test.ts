@@ -38,6 +38,16 @@ describe("routeMatcher", () => {
     expect(at("/contact/more")).toBe("routes/not-found");
   });
 
+  it("answers the same the second time, from what it remembered per path", () => {
+    for (let pass = 0; pass < 2; pass += 1) {
+      expect(at("/workshop/robots")).toBe("routes/workshop");
+      expect(at("/workshop/other")).toBe("routes/workshop");
+      expect(at("/contact")).toBe("routes/contact");
+      expect(at("/contact/more")).toBe("routes/not-found");
+      expect(routeOf("not a url")).toBeNull();
+    }
+  });
+
   it("knows every route the message limit names", () => {
     const table = appRouteTable();
     for (const id of MESSAGE_ROUTE_IDS) expect(table[id], id).toBeDefined();

@@ -4,8 +4,9 @@
  * classify posts by the route they reach, so `/contact/`, `/CONTACT`, `/%63ontact` and `/contact.data` all count
  * as the contact form; comparing raw paths let every other spelling through at the general rate.
  */
+import { LRUCache } from "lru-cache";
 import { matchRoutes } from "react-router";
-import type { RouteObject } from "react-router";
+import type { RouteMatch, RouteObject } from "react-router";
 
 /** The part of a route manifest (ServerBuild["routes"]) that matching needs. */
 export type RouteTable = Record<
@@ -58,20 +59,39 @@ function documentPath(pathname: string): string {
   return path;
 }
 
-/** Gives the id of the route a request URL reaches (the deepest match), or null when none does. */
-export function routeMatcher(
-  table: RouteTable,
-): (url: string) => string | null {
+/**
+ * React Router's matches for a request URL's path, or null when none match or the URL does not parse. Remembered
+ * per path (a bounded LRU): ranking the whole route table on every request was a measurable part of the health
+ * check's cost, and a site's requests reach few distinct paths.
+ */
+function pathMatcher(table: RouteTable) {
   const tree = childrenOf(table, undefined);
-  return (url) => {
+  const remembered = new LRUCache<string, RouteMatch[] | "none">({
+    max: 1000,
+  });
+  return (url: string): RouteMatch[] | null => {
     let pathname: string;
     try {
       pathname = new URL(url).pathname;
     } catch {
       return null;
     }
-    return matchRoutes(tree, documentPath(pathname))?.at(-1)?.route.id ?? null;
+    const path = documentPath(pathname);
+    let matches = remembered.get(path);
+    if (matches === undefined) {
+      matches = matchRoutes(tree, path) ?? "none";
+      remembered.set(path, matches);
+    }
+    return matches === "none" ? null : matches;
   };
+}
+
+/** Gives the id of the route a request URL reaches (the deepest match), or null when none does. */
+export function routeMatcher(
+  table: RouteTable,
+): (url: string) => string | null {
+  const match = pathMatcher(table);
+  return (url) => match(url)?.at(-1)?.route.id ?? null;
 }
 
 /**
@@ -81,18 +101,12 @@ export function routeMatcher(
 export function routePatternMatcher(
   table: RouteTable,
 ): (url: string) => string | null {
-  const tree = childrenOf(table, undefined);
+  const match = pathMatcher(table);
   return (url) => {
-    let pathname: string;
-    try {
-      pathname = new URL(url).pathname;
-    } catch {
-      return null;
-    }
-    const matches = matchRoutes(tree, documentPath(pathname));
+    const matches = match(url);
     if (!matches) return null;
     const parts = matches
-      .map((match) => match.route.path)
+      .map((found) => found.route.path)
       .filter((path): path is string => Boolean(path));
     const last = parts.at(-1);
     if (last === "*") return "*";

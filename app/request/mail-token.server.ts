@@ -6,7 +6,7 @@
  * that spends it (a POST). Each value carries when it was set: a copied cookie stops working after the same
  * short time, whatever the browser does with Max-Age.
  */
-import { createCookie } from "react-router";
+import { createSignedCookie } from "~/lib/signed-cookie.server";
 import type { Cookie, RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { env } from "~/env.server";
@@ -43,7 +43,7 @@ function tokenCookie(
   const key = `${purpose}\n${secure}\n${secrets.join("\n")}`;
   let cookie = cookies.get(key);
   if (!cookie) {
-    cookie = createCookie(mailTokenCookieName(purpose), {
+    cookie = createSignedCookie(mailTokenCookieName(purpose), {
       secrets,
       httpOnly: true,
       // Lax: the cookie is set by the response to a navigation from the mail (another site) and read on the

@@ -7,7 +7,7 @@
  * address, while that address is still the configured MAINTENANCE_BYPASS_IP, and until it ends: a copied cookie
  * is useless elsewhere, and changing or removing the setting revokes every cookie at once.
  */
-import { createCookie } from "react-router";
+import { createSignedCookie } from "~/lib/signed-cookie.server";
 import type { Cookie } from "react-router";
 import { z } from "zod";
 import { normalizeIp } from "./client-ip.server";
@@ -37,7 +37,7 @@ function bypassCookie(secrets: string[], secure: boolean): Cookie {
   const key = `${secure}\n${secrets.join("\n")}`;
   let cookie = cookies.get(key);
   if (!cookie) {
-    cookie = createCookie(BYPASS_COOKIE_NAME, {
+    cookie = createSignedCookie(BYPASS_COOKIE_NAME, {
       secrets,
       httpOnly: true,
       sameSite: "lax",

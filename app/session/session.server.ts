@@ -13,7 +13,8 @@
  * holds is bounded (decision 0028): it stays under the browsers' 4 KB however long the upstream's titles are.
  */
 import { parse as parseCookies, serialize as serializeCookie } from "cookie";
-import { createCookie, createCookieSessionStorage } from "react-router";
+import { createCookieSessionStorage } from "react-router";
+import { createSignedCookie } from "~/lib/signed-cookie.server";
 import type { Cookie, Session, SessionStorage } from "react-router";
 import { z } from "zod";
 import { ToastSchema, type Toast } from "~/lib/toast";
@@ -105,7 +106,7 @@ function cookieOptions(secure: boolean, maxAge = SESSION_MAX_AGE_SECONDS) {
 
 /** A signed cookie of the given name (toasts); made per name, it is cheap. */
 function signedCookie(name: string, options: SessionOptions): Cookie {
-  return createCookie(name, {
+  return createSignedCookie(name, {
     secrets: options.secrets,
     ...cookieOptions(options.secure),
   });
@@ -134,11 +135,10 @@ function storageFor(
   let storage = storages.get(key);
   if (!storage) {
     storage = createCookieSessionStorage<SessionData, FlashData>({
-      cookie: {
-        name: SESSION_COOKIE_NAME,
+      cookie: createSignedCookie(SESSION_COOKIE_NAME, {
         secrets,
         ...cookieOptions(secure),
-      },
+      }),
     });
     storages.set(key, storage);
   }
