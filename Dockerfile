@@ -30,7 +30,9 @@ ENV NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false NPM_CONFIG_AUDIT=fals
 # them. No production package has an optional dependency it needs (decision 0037).
 FROM base AS production-deps
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --omit=optional --ignore-scripts
+# @types/debug is a plain dependency of @express-rate-limit/cluster-memory-store: type packages are never needed
+# at run time, so they go.
+RUN npm ci --omit=dev --omit=optional --ignore-scripts && rm -rf node_modules/@types
 
 # Everything needed to build.
 FROM base AS build

@@ -39,6 +39,8 @@ export const E2E_SERVER_ENV = {
   UPSTREAM_API_KEY: "demo-api-key",
   RATE_LIMIT_MESSAGES: "0",
   RATE_LIMIT_POSTS: "0",
+  // One server process: the suite's browsers need the cores more than a second worker would.
+  WEB_CONCURRENCY: "1",
 };
 
 export default defineConfig({

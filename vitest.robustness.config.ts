@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 
-// The fault, fuzz and rush suites (tests/fault, tests/fuzz, tests/rush): the production build (`npm run build` first) started as a
+// The fault, fuzz, rush and cluster suites (tests/fault, tests/fuzz, tests/rush, tests/cluster): the production build (`npm run build` first) started as a
 // child process on loopback, against a misbehaving upstream and the reference upstream. No browser.
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -9,6 +9,7 @@ export default defineConfig({
       "tests/fault/**/*.test.ts",
       "tests/fuzz/**/*.test.ts",
       "tests/rush/**/*.test.ts",
+      "tests/cluster/**/*.test.ts",
     ],
     environment: "node",
     testTimeout: 30_000,

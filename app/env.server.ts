@@ -4,6 +4,7 @@
  * README.md lists every variable with its default.
  */
 import { isIP } from "node:net";
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { parseMaintenanceEnd } from "~/lib/maintenance.server";
 import { SITE_NAMES } from "~/upstream/contract";
@@ -94,6 +95,16 @@ const EnvSchema = z.object({
   /** Address and port the server listens on (server/main.ts). */
   HOST: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /**
+   * Server processes (node:cluster workers sharing PORT) per instance; default: the cores this process may use.
+   * 1 serves from a single process.
+   */
+  WEB_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(() => availableParallelism()),
   /** Port of the metrics listener (GET /metrics, Prometheus text format); not set: no metrics listener. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Which reverse proxies may set X-Forwarded-Host / -Proto / -For (see trustProxy). */

@@ -57,6 +57,9 @@ export async function startBenchServers(
       UPSTREAM_API_KEY: "demo-api-key",
       SESSION_SECRET: "benchmark-session-secret-0123456789",
       MAINTENANCE: "false",
+      // One server process unless the run asks for more (`WEB_CONCURRENCY=2 npm run bench:rush`): figures per
+      // process, comparable with earlier ones; the CPU figures count every worker either way.
+      WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "1",
       ...appEnv,
     },
   });

@@ -120,7 +120,9 @@ async function imageExists(name) {
 /** The stand-in for node:22-bookworm-slim, built once and kept in IMAGE_DIR. */
 export async function buildBase() {
   if (await imageExists(BASE_IMAGE)) {
-    console.log(`Base image: ${BASE_IMAGE} (built earlier, kept in ${IMAGE_DIR})`);
+    console.log(
+      `Base image: ${BASE_IMAGE} (built earlier, kept in ${IMAGE_DIR})`,
+    );
     return BASE_IMAGE;
   }
   console.log(

@@ -6,6 +6,7 @@ import type { RequestHandler } from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseEnv } from "~/env.server";
 import { observeCall } from "~/upstream/call-log.server";
+import { registry } from "~/metrics.server";
 import { createServerApp } from "./app";
 import { metricsServer } from "./metrics";
 import { sendRequest } from "../tests/support/http";
@@ -31,7 +32,7 @@ async function listen(server: {
 }
 
 async function scrape(): Promise<Metrics> {
-  const port = await listen(metricsServer());
+  const port = await listen(metricsServer(() => registry.metrics()));
   const answer = await sendRequest(port, {
     path: "/metrics",
     headers: { host: `127.0.0.1:${port}` },
@@ -141,7 +142,7 @@ describe("metrics", () => {
     const metrics = await scrape();
     expect(metrics.has("process_cpu_user_seconds_total")).toBe(true);
     expect(metrics.has("nodejs_heap_size_used_bytes")).toBe(true);
-    const port = await listen(metricsServer());
+    const port = await listen(metricsServer(() => registry.metrics()));
     expect(
       (await sendRequest(port, { path: "/", headers: { host: "127.0.0.1" } }))
         .status,

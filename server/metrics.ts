@@ -6,13 +6,14 @@ import { createServer } from "node:http";
 import type { Server } from "node:http";
 import { registry } from "~/metrics.server";
 
-export function metricsServer(): Server {
+/** `text` gives the metrics: this process's registry, or the primary's sum over its workers. */
+export function metricsServer(text: () => Promise<string>): Server {
   return createServer((req, res) => {
     if (req.method !== "GET" || req.url?.split("?")[0] !== "/metrics") {
       res.writeHead(404, { "Content-Type": "text/plain" }).end("not found");
       return;
     }
-    registry.metrics().then(
+    text().then(
       (text) => {
         res.writeHead(200, { "Content-Type": registry.contentType });
         res.end(text);

@@ -23,6 +23,7 @@ import { flowVisitor, mergeCookies } from "../../scripts/flow-visitor";
 import { checkUpstream, runRush } from "../../scripts/rush";
 import { nginxPath, writeNginxConfig } from "../proxy/nginx";
 import { counterSum, parseMetrics } from "../support/prometheus";
+import { contactQuestion } from "../support/question";
 import { REDIS_SERVER, startRedis } from "../support/redis";
 import type { RunningRedis } from "../support/redis";
 
@@ -63,6 +64,8 @@ async function startReplica(
     ...replicaEnv,
     PORT: String(port),
     METRICS_PORT: String(metricsPort),
+    // Three replicas of one process each: the fleet is about replicas, tests/cluster about workers.
+    WEB_CONCURRENCY: "1",
   };
   if (!sharedLimits) delete env.RATE_LIMIT_REDIS_URL;
   const child = spawn(process.execPath, serverArgs(), {
@@ -120,18 +123,6 @@ ${ports.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join("\n")}
   return url;
 }
 
-/** A visitor's question as the contact form sends it, told apart by its marker. */
-function question(marker: string): Record<string, string> {
-  return {
-    name: "Sanne de Vries",
-    email: `${marker}@example.nl`,
-    school: "",
-    klas: "",
-    questionAbout: "Evenement",
-    message: `Vraag ${marker}: is er parkeergelegenheid?`,
-  };
-}
-
 function ask(marker: string, through = site, from = "10.9.9.9") {
   return fetch(`${through}/contact`, {
     method: "POST",
@@ -140,7 +131,7 @@ function ask(marker: string, through = site, from = "10.9.9.9") {
       "content-type": "application/x-www-form-urlencoded",
       "x-forwarded-for": from,
     },
-    body: new URLSearchParams(question(marker)),
+    body: new URLSearchParams(contactQuestion(marker)),
   });
 }
 
@@ -329,7 +320,7 @@ describe.skipIf(skip)("three replicas behind nginx", () => {
               "x-forwarded-for": `10.0.${lane}.${i % 250}`,
             },
             body: new URLSearchParams({
-              ...question(marker),
+              ...contactQuestion(marker),
               // As the contact form sends it (decision 0018).
               idempotencyKey: randomUUID(),
             }),

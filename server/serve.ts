@@ -1,0 +1,112 @@
+/**
+ * One server process: the site on PORT, against the upstream, draining on SIGTERM. Run alone (WEB_CONCURRENCY=1)
+ * or as one of the primary's workers (server/primary.ts), which share PORT through node:cluster.
+ */
+import cluster from "node:cluster";
+import { ClusterMemoryStoreWorker } from "@express-rate-limit/cluster-memory-store";
+import { AggregatorRegistry } from "prom-client";
+import type { env } from "~/env.server";
+import { registry } from "~/metrics.server";
+import { lastAnswerAt } from "~/upstream/call-log.server";
+import { createServerApp } from "./app";
+import { log } from "./log";
+import { metricsServer } from "./metrics";
+import { probeUpstream } from "./probe";
+import { reactRouterHandler } from "./react-router";
+import { sharedLimits } from "./rate-limit-store";
+import { createReadiness } from "./readiness";
+import { closeGracefully, trackRequests } from "./shutdown";
+import { applyTimeouts } from "./timeouts";
+
+export async function serve(config: ReturnType<typeof env>, clientDir: string) {
+  const build = await import("virtual:react-router/server-build");
+  const readiness = createReadiness({
+    lastAnswerAt,
+    probe: () => probeUpstream(config),
+  });
+  const worker = cluster.isWorker ? cluster.worker : undefined;
+  const shared = config.RATE_LIMIT_REDIS_URL
+    ? sharedLimits(config.RATE_LIMIT_REDIS_URL, log)
+    : null;
+  const app = createServerApp({
+    // Without Redis, a worker counts in the primary's memory, so the container's workers count one limit.
+    rateLimitStore:
+      shared?.store ??
+      (worker
+        ? (name) => new ClusterMemoryStoreWorker({ prefix: name })
+        : undefined),
+    handler: reactRouterHandler(build),
+    clientDir,
+    routes: build.routes,
+    config,
+    readiness: readiness.handler,
+  });
+
+  const server = app.listen(config.PORT, config.HOST ?? "", () => {
+    const address = server.address();
+    const port =
+      typeof address === "object" && address ? address.port : config.PORT;
+    log("listening", {
+      url: `http://${config.HOST ?? "localhost"}:${port}`,
+      ...(worker ? { worker: worker.id } : {}),
+    });
+  });
+  // A port already taken (or not ours to take) stops the start, saying so, rather than an unlogged crash.
+  server.on("error", (error) => {
+    log("cannot listen", { error: error.message }, process.stderr);
+    process.exit(1);
+  });
+  applyTimeouts(server);
+
+  if (worker) {
+    // The primary serves /metrics for the container, summed over its workers' registries.
+    AggregatorRegistry.setRegistries([registry]);
+    new AggregatorRegistry();
+  } else if (config.METRICS_PORT !== undefined) {
+    const metricsPort = config.METRICS_PORT;
+    const metrics = metricsServer(() => registry.metrics());
+    metrics.listen(metricsPort, config.HOST ?? "", () => {
+      const address = metrics.address();
+      const port =
+        typeof address === "object" && address ? address.port : metricsPort;
+      log("metrics listening", {
+        url: `http://${config.HOST ?? "localhost"}:${port}/metrics`,
+      });
+    });
+  }
+  const inProgress = trackRequests(server);
+
+  let stopping = false;
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      readiness.drain();
+      log("stopping", { signal, ...(worker ? { worker: worker.id } : {}) });
+      // A container runtime's SIGTERM: keep serving a moment while readiness says 503, so a balancer that polls it
+      // sends no one new; then refuse new connections (one that retries on refusal, as nginx does, goes on to
+      // another replica) and let requests in flight finish, cutting (and logging) what is left at the timeout.
+      // Ctrl-C stops at once.
+      const timeoutMs = config.SHUTDOWN_TIMEOUT_SECONDS * 1000;
+      const drainMs =
+        signal === "SIGTERM"
+          ? Math.min(config.SHUTDOWN_DRAIN_SECONDS * 1000, timeoutMs)
+          : 0;
+      setTimeout(() => {
+        void closeGracefully(server, timeoutMs - drainMs, {
+          inProgress,
+          onCut: ({ req, res, started }) =>
+            log("request cut at shutdown", {
+              id: res.getHeader("X-Request-Id"),
+              method: req.method,
+              path: (req.url?.split("?")[0] ?? "").slice(0, 500),
+              ms: Math.round(performance.now() - started),
+            }),
+        }).then(() => {
+          log("stopped", worker ? { worker: worker.id } : {});
+          process.exit(0);
+        });
+      }, drainMs);
+    });
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * Two workers in one container (WEB_CONCURRENCY=2, server/primary.ts, decision 0040): both serve the port, the
+ * rate limits are counted once for the container, /metrics sums the workers, and SIGTERM lets a request in flight
+ * finish before the primary exits 0. The production build (`npm run build` first), as the image runs it.
+ */
+import { readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, startUpstream } from "../../scripts/processes.mjs";
+import { counterSum, parseMetrics } from "../support/prometheus";
+import { contactQuestion } from "../support/question";
+import { send, startSite, type Site } from "../support/site";
+
+const QUESTIONS_PER_MINUTE = 3;
+
+/** The pids of a process's children (Linux), here the primary's workers. */
+function childrenOf(pid: number): number[] {
+  const text = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8");
+  return text.trim().split(" ").filter(Boolean).map(Number);
+}
+
+function exited(site: Site): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (site.child.exitCode !== null) return resolve(site.child.exitCode);
+    site.child.once("exit", (code) => resolve(code));
+  });
+}
+
+describe("two workers behind one port", () => {
+  let upstream: Awaited<ReturnType<typeof startUpstream>>;
+  let site: Site;
+  let metricsPort: number;
+
+  beforeAll(async () => {
+    upstream = await startUpstream({
+      port: await freePort(),
+      db: join(tmpdir(), `cluster-upstream-${process.pid}.sqlite`),
+      reset: true,
+    });
+    metricsPort = await freePort();
+    site = await startSite({
+      WEB_CONCURRENCY: "2",
+      UPSTREAM_URL: upstream.url,
+      METRICS_PORT: String(metricsPort),
+      RATE_LIMIT_MESSAGES: String(QUESTIONS_PER_MINUTE),
+    });
+  });
+  afterAll(async () => {
+    await site?.stop();
+    upstream?.child.kill("SIGTERM");
+  });
+
+  it("forks two workers, and /metrics counts what both answered", async () => {
+    expect(childrenOf(site.child.pid!)).toHaveLength(2);
+    const metrics = async () =>
+      parseMetrics(
+        await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text(),
+      );
+    const before = counterSum(await metrics(), "http_requests_total", {
+      route: "/health",
+    });
+    for (let i = 0; i < 20; i++)
+      expect((await send(site, { path: "/health" })).status).toBe(200);
+    const after = counterSum(await metrics(), "http_requests_total", {
+      route: "/health",
+    });
+    // Connections go round the workers: a sum of one worker's registry would miss about half.
+    expect(after - before).toBe(20);
+  });
+
+  it(`counts questions once for the container: the ${QUESTIONS_PER_MINUTE + 1}th in a minute is refused, whichever worker takes it`, async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i <= QUESTIONS_PER_MINUTE; i++)
+      statuses.push(
+        (
+          await send(site, {
+            method: "POST",
+            path: "/contact",
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+            body: new URLSearchParams(
+              contactQuestion(`cluster-${i}`),
+            ).toString(),
+          })
+        ).status,
+      );
+    expect(statuses).toEqual([...Array(QUESTIONS_PER_MINUTE).fill(302), 429]);
+  });
+});
+
+describe("SIGTERM to the primary", () => {
+  let slowUpstream: Server;
+
+  beforeAll(async () => {
+    // An upstream that takes a second for every answer, so a page request is still in flight at the signal.
+    slowUpstream = createServer((_req, res) =>
+      setTimeout(() => res.writeHead(503).end(), 1000),
+    );
+    await new Promise<void>((resolve) =>
+      slowUpstream.listen(0, "127.0.0.1", resolve),
+    );
+  });
+  afterAll(() => slowUpstream.close());
+
+  it("lets the request in flight finish in its worker, then exits 0", async () => {
+    const { port } = slowUpstream.address() as AddressInfo;
+    const site = await startSite({
+      WEB_CONCURRENCY: "2",
+      UPSTREAM_URL: `http://127.0.0.1:${port}`,
+      SHUTDOWN_DRAIN_SECONDS: "0",
+      SHUTDOWN_TIMEOUT_SECONDS: "8",
+    });
+    const workers = childrenOf(site.child.pid!);
+    const inFlight = send(site, { path: "/contact" });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const exit = exited(site);
+    site.child.kill("SIGTERM");
+    // Answered (the upstream's failure shown as a page), not cut off: a cut connection rejects.
+    expect((await inFlight).status).toBeGreaterThanOrEqual(200);
+    expect(await exit).toBe(0);
+    expect(site.stderr()).not.toContain("worker failed to stop");
+    for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow();
+  });
+});
