@@ -83,7 +83,7 @@ await step("typecheck", () => run("npm", ["run", "typecheck"]));
 await step("lint", () => run("npm", ["run", "lint"]));
 await step("unit tests", () => run(bin("vitest"), ["run"]));
 await step("build", () => run("npm", ["run", "build"]));
-await step("fault, fuzz and rush suites (production build, no browser)", () =>
+await step("fault, fuzz, rush and cluster suites (production build, no browser)", () =>
   run(bin("vitest"), ["run", "--config", "vitest.robustness.config.ts"]),
 );
 // Both kinds of upstream the contract allows (decision 0023), in parallel: the whole suite with the waiting list, and
