@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, unit tests, production build, the fault and fuzz suites, the contract suite against
+// `npm test`: typecheck, lint, unit tests, production build, the fault, fuzz, rush and cluster suites, the contract suite against
 // the reference upstream (with and without the waiting list), the end-to-end suite (JavaScript on and off) and the
 // proxy suite (behind nginx with TLS), the fleet suite (three replicas behind nginx with Redis), and the image
 // suite (the Dockerfile built and run with buildah), which runs beside the others from the start. Stops at the
@@ -83,8 +83,9 @@ await step("typecheck", () => run("npm", ["run", "typecheck"]));
 await step("lint", () => run("npm", ["run", "lint"]));
 await step("unit tests", () => run(bin("vitest"), ["run"]));
 await step("build", () => run("npm", ["run", "build"]));
-await step("fault, fuzz, rush and cluster suites (production build, no browser)", () =>
-  run(bin("vitest"), ["run", "--config", "vitest.robustness.config.ts"]),
+await step(
+  "fault, fuzz, rush and cluster suites (production build, no browser)",
+  () => run(bin("vitest"), ["run", "--config", "vitest.robustness.config.ts"]),
 );
 // Both kinds of upstream the contract allows (decision 0023), in parallel: the whole suite with the waiting list, and
 // its waiting-list file without it (nothing else in the suite depends on the list).
