@@ -1,7 +1,7 @@
-// `npm test`: typecheck, lint, unit tests, production build, the fault, fuzz, rush and cluster suites, the contract suite against
-// the reference upstream (with and without the waiting list), the end-to-end suite (JavaScript on and off) and the
-// proxy suite (behind nginx with TLS), the fleet suite (three replicas behind nginx with Redis), and the image
-// suite (the Dockerfile built and run with buildah), which runs beside the others from the start. Stops at the
+// `npm test`: typecheck, lint, unit tests, production build, the fault, fuzz, rush and cluster suites, the contract
+// suite against the reference upstream (with and without the waiting list), the end-to-end suite (JavaScript on and
+// off) and the proxy suite (behind nginx with TLS), the fleet suite (three replicas behind nginx with Redis), and the
+// image suite (the Dockerfile built and run with buildah), which runs beside the others from the start. Stops at the
 // first failing step.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, openSync, readFileSync } from "node:fs";
