@@ -49,6 +49,7 @@ export function FormErrors<Name extends string>({
   fields,
   labels,
   title,
+  summary = true,
   children,
 }: {
   form: FormErrorsForm;
@@ -56,6 +57,8 @@ export function FormErrors<Name extends string>({
   labels: FieldLabels<Name>;
   /** The page's title (PageTitle): the form says when it starts with 'Fout: '. */
   title: string;
+  /** False for a form of one field, whose error beside the field says all the summary would. */
+  summary?: boolean;
   children: React.ReactNode;
 }) {
   const hydrated = useHydrated();
@@ -88,7 +91,9 @@ export function FormErrors<Name extends string>({
         failed={failed && (invalid.length > 0 || formAlert)}
       />
       <FormAlert form={form} autoFocus={serverFocus && invalid.length === 0} />
-      {failed && invalid.length > 0 ? <ErrorSummary items={invalid} /> : null}
+      {summary && failed && invalid.length > 0 ? (
+        <ErrorSummary items={invalid} />
+      ) : null}
       <FocusedField.Provider value={focusedField}>
         {children}
       </FocusedField.Provider>
