@@ -280,6 +280,8 @@ export const CONFIRM_PAGE = {
 /** The frame around every page: header, menu, footer; and the plain answers outside it. */
 export const LAYOUT = {
   skipLink: "Naar de inhoud",
+  /** The overlay while a navigation or a post takes a moment. */
+  loading: "Laden…",
   mainMenu: "Hoofdmenu",
   nav: { home: "Informatie", register: "Inschrijven", contact: "Contact" },
   logout: "Uitloggen",
@@ -300,8 +302,9 @@ export const FORMS = {
   honeypot: "Laat dit veld leeg",
 } as const;
 
-/** Home's day cards. */
+/** Home's list of days and their cards. */
 export const HOME_PAGE = {
+  events: "Evenementen",
   register: "Inschrijven",
   registerFor: (school: string, date: string) =>
     `Inschrijven voor ${school}, ${date}`,
@@ -320,6 +323,8 @@ export const SCHOOL_PAGE = {
 /** /workshops. */
 export const WORKSHOPS_PAGE = {
   title: "Workshops",
+  /** In front of the chosen school's name. */
+  school: "School:",
   changeSchool: "Wijzig school",
 } as const;
 
