@@ -186,7 +186,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title ?? "Informatie" }];
+  return [{ title: data?.title ?? HOME_PAGE.documentTitle }];
 }
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {

@@ -34,7 +34,7 @@ export function PageTitle({
   return <title>{failed ? `${ERROR_TITLE_PREFIX}${title}` : title}</title>;
 }
 
-export const ERROR_TITLE_PREFIX = "Fout: ";
+export const ERROR_TITLE_PREFIX = FORMS.errorTitlePrefix;
 
 /** The visible name of each field that can be invalid, in the order of the page: the summary lists them so. */
 export type FieldLabels<Name extends string> = Partial<Record<Name, string>>;
