@@ -202,6 +202,8 @@ export const CART = {
 
 /** The workshop page (spec "Workshop info"). */
 export const WORKSHOP_PAGE = {
+  /** The browser tab's title when the workshop could not be read. */
+  documentTitle: "Workshop",
   back: "Terug naar workshops",
   gallery: "Foto's",
   enrol: "Inschrijven",
@@ -280,6 +282,12 @@ export const CONFIRM_PAGE = {
 /** The frame around every page: header, menu, footer; and the plain answers outside it. */
 export const LAYOUT = {
   skipLink: "Naar de inhoud",
+  /** The overlay while a navigation or a post takes a moment. */
+  loading: "Laden…",
+  /** The region that holds the toasts. */
+  notifications: "Meldingen",
+  /** A dialog's close button. */
+  close: "Sluiten",
   mainMenu: "Hoofdmenu",
   nav: { home: "Informatie", register: "Inschrijven", contact: "Contact" },
   logout: "Uitloggen",
@@ -294,14 +302,19 @@ export const LAYOUT = {
     `Schrijf je in voor de oriëntatiedagen${locationName ? ` van ${locationName}` : ""}: kies je dag, je school en per ronde een workshop.`,
 } as const;
 
-/** The forms kit: the error summary's title, the field bots fill in. */
+/** The forms kit: the error summary's title, the page title's prefix, the field bots fill in. */
 export const FORMS = {
   errorSummary: "Controleer de volgende velden",
+  /** In front of the page's title while a failed submit's errors show. */
+  errorTitlePrefix: "Fout: ",
   honeypot: "Laat dit veld leeg",
 } as const;
 
-/** Home's day cards. */
+/** Home's list of days and their cards. */
 export const HOME_PAGE = {
+  /** The browser tab's title when the site's home text has none. */
+  documentTitle: "Informatie",
+  events: "Evenementen",
   register: "Inschrijven",
   registerFor: (school: string, date: string) =>
     `Inschrijven voor ${school}, ${date}`,
@@ -320,6 +333,8 @@ export const SCHOOL_PAGE = {
 /** /workshops. */
 export const WORKSHOPS_PAGE = {
   title: "Workshops",
+  /** In front of the chosen school's name. */
+  school: "School:",
   changeSchool: "Wijzig school",
 } as const;
 
@@ -368,6 +383,8 @@ export const REFUSAL_PAGES = {
 /** The schools' logo carousel on Home. */
 export const CAROUSEL = {
   title: "Scholen",
+  /** What a screen reader calls the region instead of 'regio'. */
+  roleDescription: "carrousel",
   previous: "Vorige school",
   next: "Volgende school",
   stop: "Automatisch afspelen stoppen",

@@ -102,7 +102,7 @@ export function LogoCarousel({ logos }: { logos: SchoolLogo[] }) {
   return (
     <section
       aria-labelledby="scholen-titel"
-      aria-roledescription="carrousel"
+      aria-roledescription={CAROUSEL.roleDescription}
       className="flex flex-col gap-4"
     >
       <div className="flex items-center justify-between gap-4">

@@ -182,7 +182,10 @@ export function submitButton(
   if (noneSelectable)
     return { label: ROUND_BUTTON.unavailable, disabled: true };
   const inCart = options.some((option) => option.badge === "added");
-  return { label: inCart ? "Aanpassen" : "Toevoegen", disabled: false };
+  return {
+    label: inCart ? ROUND_BUTTON.change : ROUND_BUTTON.add,
+    disabled: false,
+  };
 }
 
 /** Why a round cannot take this workshop, or null when it can (the server's check of a submitted round). */

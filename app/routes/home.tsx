@@ -186,7 +186,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title ?? "Informatie" }];
+  return [{ title: data?.title ?? HOME_PAGE.documentTitle }];
 }
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
@@ -216,11 +216,11 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       >
         {title ? (
           <h2 id="evenementen-titel" className="text-2xl font-bold">
-            Evenementen
+            {HOME_PAGE.events}
           </h2>
         ) : (
           <h1 id="evenementen-titel" className="text-2xl font-bold">
-            Evenementen
+            {HOME_PAGE.events}
           </h1>
         )}
         {!daysLoaded ? (

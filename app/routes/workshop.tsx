@@ -121,7 +121,9 @@ export function shouldRevalidate({
 export function meta({ data: loaderData, error }: Route.MetaArgs) {
   if (isRouteErrorResponse(error) && error.status === 404)
     return [{ title: LAYOUT.notFoundTitle }];
-  return [{ title: loaderData?.workshop.display ?? "Workshop" }];
+  return [
+    { title: loaderData?.workshop.display ?? WORKSHOP_PAGE.documentTitle },
+  ];
 }
 
 /** An unknown slug is the site's 404 page, with a title of its own; anything else is the site's error page. */

@@ -224,7 +224,8 @@ export default function Workshops({
           <h1 className="text-3xl font-bold">{WORKSHOPS_PAGE.title}</h1>
           <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
             <p className="text-gray-800 dark:text-gray-200">
-              School: <span className="font-semibold">{school}</span>
+              {WORKSHOPS_PAGE.school}{" "}
+              <span className="font-semibold">{school}</span>
             </p>
             {created ? null : <ChangeSchoolButton />}
           </div>

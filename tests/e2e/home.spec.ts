@@ -130,6 +130,23 @@ function scrollPosition(page: Page) {
     .evaluate((list) => list.scrollLeft);
 }
 
+/** The carousel's position once a smooth scroll under way has come to rest: two readings 100 ms apart agree. */
+async function restingScrollPosition(page: Page): Promise<number> {
+  let last = Number.NaN;
+  await expect
+    .poll(
+      async () => {
+        const reading = await scrollPosition(page);
+        const resting = reading === last;
+        last = reading;
+        return resting;
+      },
+      { message: "the carousel comes to rest", intervals: [100] },
+    )
+    .toBe(true);
+  return last;
+}
+
 test("the carousel advances by itself only with JavaScript, and its button stops it", async ({
   page,
 }) => {
@@ -160,12 +177,9 @@ test("the carousel advances by itself only with JavaScript, and its button stops
   await expect(
     page.getByRole("button", { name: "Automatisch afspelen starten" }),
   ).toBeVisible();
-  // Let a smooth scroll that was under way come to rest.
-  await page.waitForTimeout(500);
-  const stoppedAt = await scrollPosition(page);
+  const stoppedAt = await restingScrollPosition(page);
   await page.clock.runFor(11_000);
-  await page.waitForTimeout(300);
-  expect(await scrollPosition(page)).toBe(stoppedAt);
+  expect(await restingScrollPosition(page)).toBe(stoppedAt);
 });
 
 test("the carousel does not start by itself when reduced motion is preferred", async ({
@@ -179,6 +193,5 @@ test("the carousel does not start by itself when reduced motion is preferred", a
     page.getByRole("button", { name: "Automatisch afspelen starten" }),
   ).toBeVisible();
   await page.clock.runFor(11_000);
-  await page.waitForTimeout(300);
-  expect(await scrollPosition(page)).toBe(0);
+  expect(await restingScrollPosition(page)).toBe(0);
 });

@@ -34,7 +34,7 @@ export function PageTitle({
   return <title>{failed ? `${ERROR_TITLE_PREFIX}${title}` : title}</title>;
 }
 
-export const ERROR_TITLE_PREFIX = "Fout: ";
+export const ERROR_TITLE_PREFIX = FORMS.errorTitlePrefix;
 
 /** The visible name of each field that can be invalid, in the order of the page: the summary lists them so. */
 export type FieldLabels<Name extends string> = Partial<Record<Name, string>>;
@@ -49,6 +49,7 @@ export function FormErrors<Name extends string>({
   fields,
   labels,
   title,
+  summary = true,
   children,
 }: {
   form: FormErrorsForm;
@@ -56,6 +57,8 @@ export function FormErrors<Name extends string>({
   labels: FieldLabels<Name>;
   /** The page's title (PageTitle): the form says when it starts with 'Fout: '. */
   title: string;
+  /** False for a form of one field, whose error beside the field says all the summary would. */
+  summary?: boolean;
   children: React.ReactNode;
 }) {
   const hydrated = useHydrated();
@@ -88,7 +91,9 @@ export function FormErrors<Name extends string>({
         failed={failed && (invalid.length > 0 || formAlert)}
       />
       <FormAlert form={form} autoFocus={serverFocus && invalid.length === 0} />
-      {failed && invalid.length > 0 ? <ErrorSummary items={invalid} /> : null}
+      {summary && failed && invalid.length > 0 ? (
+        <ErrorSummary items={invalid} />
+      ) : null}
       <FocusedField.Provider value={focusedField}>
         {children}
       </FocusedField.Provider>

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Toaster, toast } from "sonner";
 import { Dialog, DialogContent, DialogTitle } from "~/components/ui/dialog";
+import { LAYOUT } from "~/messages";
 import type { Toast, ToastKind } from "~/messages";
 import { useNonce } from "~/lib/nonce";
 import { cn } from "~/lib/utils";
@@ -69,7 +70,7 @@ export function FlashToasts({ toasts }: { toasts: FlashToast[] }) {
       <Toaster
         position="top-right"
         theme="system"
-        containerAriaLabel="Meldingen"
+        containerAriaLabel={LAYOUT.notifications}
         offset={20}
         mobileOffset={20}
         style={

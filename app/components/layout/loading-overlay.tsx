@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
+import { LAYOUT } from "~/messages";
 
 /** Navigations quicker than this show no overlay at all, so they do not flash. */
 export const OVERLAY_DELAY_MS = 400;
@@ -60,7 +61,7 @@ export function LoadingOverlay() {
         />
       </svg>
       <span className="text-sm font-semibold text-gray-900 dark:text-gray-100">
-        Laden…
+        {LAYOUT.loading}
       </span>
     </div>
   );

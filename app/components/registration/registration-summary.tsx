@@ -57,7 +57,7 @@ export function RegistrationSummary({
               >
                 <span className="text-sm text-gray-700 dark:text-gray-300">
                   <span className="font-semibold text-gray-900 dark:text-gray-100">
-                    Ronde {round.number}
+                    {CART.round(round.number)}
                   </span>{" "}
                   {round.startTime} – {round.endTime}
                 </span>

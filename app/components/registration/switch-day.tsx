@@ -16,7 +16,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "~/components/ui/dialog";
-import { MESSAGES, SWITCH_DAY, CANCEL_LABELS } from "~/messages";
+import { MESSAGES, SWITCH_DAY, CANCEL_LABELS, HOME_PAGE } from "~/messages";
 
 /** The field that says the visitor agreed to give up the confirmed registration. */
 export const CONFIRM_FIELD = "confirm";
@@ -58,7 +58,7 @@ export function SwitchDayDialog({
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button type="button" aria-label={label}>
-          Inschrijven
+          {HOME_PAGE.register}
         </Button>
       </DialogTrigger>
       <DialogContent side="center">

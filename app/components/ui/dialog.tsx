@@ -8,6 +8,7 @@ import { cva, type VariantProps } from "class-variance-authority";
 import { X } from "lucide-react";
 import type * as React from "react";
 import { cn } from "~/lib/utils";
+import { LAYOUT } from "~/messages";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -49,7 +50,7 @@ export function DialogContent({
   className,
   children,
   side,
-  closeLabel = "Sluiten",
+  closeLabel = LAYOUT.close,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content> &
   VariantProps<typeof contentVariants> & { closeLabel?: string }) {

@@ -1,0 +1,183 @@
+/**
+ * The server side of /inschrijven: reading the day's schools and the registration for the page, and the page's
+ * posts (choosing a school, asking for a login link) that the route's action hands on.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, href, redirect } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/school-select";
+import { LoginSchema } from "~/components/registration/login-box";
+import { SCHOOL_INTENT } from "~/components/registration/school-button";
+import { formId } from "~/lib/validation";
+import { TOASTS, VALIDATION } from "~/messages";
+import {
+  changeRegistration,
+  ensureRegistrationId,
+  expireRegistration,
+  getRegistration,
+  requireDay,
+  setRegistration,
+} from "~/registration/registration.server";
+import { pageIdempotencyKey } from "~/request/idempotency.server";
+import { getRequestState } from "~/request/request-state.server";
+import type { School } from "~/upstream/contract";
+import {
+  describeUpstreamError,
+  pageStatus,
+  rethrowResponse,
+  toastForUpstreamError,
+} from "~/upstream/user-message";
+
+type Context = Route.LoaderArgs["context"];
+
+/** Spec section 9: 'Login request delayed 1 s'. */
+const LOGIN_REQUEST_DELAY_MS = 1000;
+
+const SchoolSchema = z.object({
+  intent: z.literal(SCHOOL_INTENT),
+  school: formId("school"),
+});
+
+/**
+ * The day's schools; null when none take part (upstream 204). Rejects with the upstream's error.
+ */
+async function fetchSchools(
+  context: Context,
+  dayId: number,
+): Promise<School[] | null> {
+  const { upstream } = getRequestState(context);
+  const answer = await upstream.call("schools", {
+    query: { orientationDay: dayId },
+  });
+  return answer.status === 200 && answer.data.length > 0 ? answer.data : null;
+}
+
+/**
+ * The page's data. A visitor whose registration already has a school, or who chose one before having a
+ * registration, goes on to /workshops.
+ */
+export async function loadSchoolSelect(context: Context) {
+  const dayId = requireDay(context);
+  const { session } = getRequestState(context);
+  const [lookup, schools] = await Promise.allSettled([
+    getRegistration(context),
+    fetchSchools(context, dayId),
+  ]);
+
+  let created = false;
+  if (lookup.status === "fulfilled") {
+    if (lookup.value.state === "expired") throw expireRegistration(context);
+    if (lookup.value.state === "found") {
+      if (lookup.value.registration.school) throw redirect(href("/workshops"));
+      created = lookup.value.registration.created !== null;
+    }
+  }
+  // Without a registration the chosen school lives in the session until the registration is made.
+  if (lookup.status === "fulfilled" && lookup.value.state === "none")
+    if (session.schoolId !== null) throw redirect(href("/workshops"));
+
+  const failed = lookup.status === "rejected" || schools.status === "rejected";
+  return data(
+    {
+      created,
+      failed,
+      schools: schools.status === "fulfilled" ? (schools.value ?? []) : [],
+      noEvents: schools.status === "fulfilled" && schools.value === null,
+      idempotencyKey: pageIdempotencyKey(context),
+    },
+    pageStatus(failed),
+  );
+}
+
+/** Sets the chosen school on the registration: add-school when one exists, create otherwise. */
+export async function chooseSchool(
+  formData: FormData,
+  context: Context,
+  dayId: number,
+  idempotencyKey: string,
+) {
+  const parsed = SchoolSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success)
+    return data({ error: VALIDATION.invalid("school") }, { status: 400 });
+  const schoolId = parsed.data.school;
+  const { session, upstream } = getRequestState(context);
+
+  try {
+    const schools = await fetchSchools(context, dayId);
+    if (!schools?.some((school) => school.id === schoolId))
+      return data({ error: VALIDATION.invalid("school") }, { status: 400 });
+
+    const lookup = await getRegistration(context);
+    if (lookup.state === "expired") throw expireRegistration(context);
+    if (lookup.state === "found") {
+      await changeRegistration(context, () =>
+        upstream.call("addSchool", {
+          body: { school: schoolId },
+          idempotencyKey,
+        }),
+      );
+    } else {
+      await ensureRegistrationId(context);
+      const created = await upstream.call("create", {
+        body: { school: schoolId, orientationDay: dayId },
+        idempotencyKey,
+      });
+      if (created.status !== 200) throw new Error("create: no content");
+      setRegistration(context, created.data);
+    }
+  } catch (error) {
+    rethrowResponse(error);
+    session.flashToast(toastForUpstreamError(error));
+    return redirect(href("/inschrijven"));
+  }
+  return redirect(href("/workshops"));
+}
+
+/** The login-link request (spec "Login request"): a neutral answer whether or not the address is known. */
+export async function requestLogin(
+  formData: FormData,
+  context: Context,
+  dayId: number,
+  idempotencyKey: string,
+) {
+  const submission = parseWithZod(formData, { schema: LoginSchema });
+  if (submission.status !== "success")
+    return data({ result: submission.reply() }, { status: 400 });
+  const { email } = submission.value;
+  if (!email) return { result: submission.reply({ resetForm: true }) };
+
+  const { session, upstream } = getRequestState(context);
+  // Spec section 9: the request takes 1 s. As a floor for every outcome, it also keeps the time to answer
+  // from telling whether the address has a registration.
+  const floor = new Promise((resolve) =>
+    setTimeout(resolve, LOGIN_REQUEST_DELAY_MS),
+  );
+  try {
+    await upstream.call("requestLogin", {
+      body: { email, orientationDayId: dayId },
+      idempotencyKey,
+    });
+    await floor;
+  } catch (error) {
+    await floor;
+    rethrowResponse(error);
+    // A limit on login requests is answered like any request (contract): saying so would tell a stranger the limit
+    // is reached for this address, and lock its owner out with an error.
+    if (describeUpstreamError(error).status === 429) {
+      session.flashToast(TOASTS.loginRequested);
+      return redirect(href("/inschrijven"));
+    }
+    // Said once, beside the form, with the typed address kept.
+    return data(
+      {
+        result: submission.reply({
+          formErrors: [toastForUpstreamError(error).message],
+        }),
+      },
+      { status: 502 },
+    );
+  }
+  session.flashToast(TOASTS.loginRequested);
+  // A fresh page: the field is empty again and the neutral message shows.
+  return redirect(href("/inschrijven"));
+}
