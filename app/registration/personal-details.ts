@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { emailAddress, optionalText, requiredText } from "~/lib/validation";
-import { VALIDATION } from "~/messages";
+import { FIELD_NAMES, VALIDATION } from "~/messages";
 import { GESLACHT } from "~/upstream/contract";
 import type {
   PendingConfirmationBody,
@@ -25,13 +25,13 @@ export interface PersonalDetailsOptions {
 function fields() {
   return {
     geslacht: z.enum(GESLACHT, { error: VALIDATION.required }),
-    display: requiredText("Roepnaam", 100),
-    voornaam: requiredText("Voornaam", 100),
-    tussenvoegsel: optionalText("Tussenvoegsel", 30),
-    achternaam: requiredText("Achternaam", 100),
-    klas: requiredText("Klas", 50),
+    display: requiredText(FIELD_NAMES.display, 100),
+    voornaam: requiredText(FIELD_NAMES.voornaam, 100),
+    tussenvoegsel: optionalText(FIELD_NAMES.tussenvoegsel, 30),
+    achternaam: requiredText(FIELD_NAMES.achternaam, 100),
+    klas: requiredText(FIELD_NAMES.klas, 50),
     aantalPersonen: z.enum(NUMBER_OF_PERSONS, { error: VALIDATION.required }),
-    telefoonnummer: optionalText("Telefoonnummer", 30),
+    telefoonnummer: optionalText(FIELD_NAMES.telefoonnummer, 30),
     emailadres: emailAddress(),
     // An unticked checkbox sends nothing.
     marketingOptin: z.boolean().default(false),

@@ -29,6 +29,7 @@ import {
   TOASTS,
   VALIDATION,
   CONTACT_FORM,
+  FIELD_NAMES,
   NEW_TAB,
 } from "~/messages";
 import {
@@ -43,12 +44,12 @@ import { pageStatus, toastForUpstreamError } from "~/upstream/user-message";
 const HONEYPOT = "website";
 
 const QuestionSchema = z.object({
-  name: requiredText("Naam", 200),
+  name: requiredText(FIELD_NAMES.name, 200),
   email: emailAddress(),
-  school: optionalText("School", 200),
-  klas: optionalText("Klas", 50),
+  school: optionalText(FIELD_NAMES.school, 200),
+  klas: optionalText(FIELD_NAMES.klas, 50),
   questionAbout: z.enum(QUESTION_TOPICS, { error: VALIDATION.required }),
-  message: requiredText("Bericht", 5000, { multiline: true }),
+  message: requiredText(FIELD_NAMES.message, 5000, { multiline: true }),
   [HONEYPOT]: z.string().optional(),
 });
 
