@@ -7,7 +7,7 @@
  * The page holds the toggles once (`useFavouriteToggles`) and hands them to every star: the list has a star per
  * card, and a fetcher plus a fetcher form per card made its render and hydration noticeably heavier.
  */
-import { Star } from "lucide-react";
+import { Star } from "~/components/ui/icons";
 import { href, useFetchers, useSubmit } from "react-router";
 import type { FormEvent } from "react";
 import { cn } from "~/lib/utils";

@@ -5,7 +5,7 @@
  * JavaScript the form also applies itself on change, replacing the history entry rather than adding one per
  * click.
  */
-import { SlidersHorizontal } from "lucide-react";
+import { SlidersHorizontal } from "~/components/ui/icons";
 import { useEffect, useRef } from "react";
 import { Form, href, Link, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
