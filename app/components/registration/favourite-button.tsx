@@ -91,7 +91,7 @@ export function FavouriteButton({
         aria-pressed={pressed}
         aria-busy={busy || undefined}
         title={pressed ? FAVOURITE_STATE.remove : FAVOURITE_STATE.add}
-        className="focus-visible:ring-primary-700 inline-flex size-10 items-center justify-center rounded-full bg-white/90 text-gray-800 shadow-sm transition-colors hover:bg-white focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:outline-none dark:bg-gray-900/90 dark:text-gray-100"
+        className="favourite-button"
       >
         <Star
           aria-hidden="true"
