@@ -7,7 +7,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { ExternalLink } from "lucide-react";
+import { ExternalLink } from "~/components/ui/icons";
 import { data, Form, href, redirect, useLocation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/contact";

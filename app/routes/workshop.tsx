@@ -4,7 +4,7 @@
  * waiting list (intents join-waitlist / leave-waitlist, decision 0024). The search and filters the visitor came
  * with ride along in the query, so the back link returns to the same list.
  */
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "~/components/ui/icons";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import {
   data,

@@ -5,7 +5,7 @@
 /* eslint-disable jsx-a11y/no-autofocus -- autofocus is only rendered by the server after a failed submit, to open
    the page at the problem; never on a page as it first appears. */
 import type { FormMetadata } from "@conform-to/react";
-import { CircleAlert } from "lucide-react";
+import { CircleAlert } from "~/components/ui/icons";
 import { useEffect, useId, useRef, useState } from "react";
 import type * as React from "react";
 import { useHydrated } from "remix-utils/use-hydrated";

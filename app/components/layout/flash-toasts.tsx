@@ -1,4 +1,9 @@
-import { CircleCheck, CircleX, Info, TriangleAlert } from "lucide-react";
+import {
+  CircleCheck,
+  CircleX,
+  Info,
+  TriangleAlert,
+} from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Toaster, toast } from "sonner";

@@ -1,4 +1,4 @@
-import { LogOut } from "lucide-react";
+import { LogOut } from "~/components/ui/icons";
 import { Form, href } from "react-router";
 import { Button } from "~/components/ui/button";
 import { LAYOUT } from "~/messages";

@@ -6,7 +6,7 @@
  * 'Ja, schrijf mij uit' posts the same form to the same action through a fetcher, so only the page around it
  * differs. The action redirects home on success; a failure is said inside the dialog.
  */
-import { LoaderCircle } from "lucide-react";
+import { LoaderCircle } from "~/components/ui/icons";
 import { useState } from "react";
 import { href, Link, useFetcher, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";

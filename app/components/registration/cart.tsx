@@ -7,7 +7,7 @@
  * add). With JavaScript it is a Radix drawer from the top: focus trapped, Escape closes, and it opens whenever
  * `open` turns true. Each remove button is a POST form to /winkelwagen, through a fetcher once hydrated.
  */
-import { ShoppingBasket } from "lucide-react";
+import { ShoppingBasket } from "~/components/ui/icons";
 import { useEffect, useId, useRef, useState } from "react";
 import { href, Link, useFetcher, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";

@@ -19,7 +19,7 @@ export function DomainLabels({
       {domains.map((domain) => (
         <li
           key={domain.display}
-          className="rounded-full px-2.5 py-0.5 text-xs font-semibold"
+          className="domain-label"
           style={{
             backgroundColor: domain.colors.background,
             color: domain.colors.text,

@@ -7,7 +7,7 @@
  * The page holds the toggles once (`useFavouriteToggles`) and hands them to every star: the list has a star per
  * card, and a fetcher plus a fetcher form per card made its render and hydration noticeably heavier.
  */
-import { Star } from "lucide-react";
+import { Star } from "~/components/ui/icons";
 import { href, useFetchers, useSubmit } from "react-router";
 import type { FormEvent } from "react";
 import { cn } from "~/lib/utils";
@@ -91,7 +91,7 @@ export function FavouriteButton({
         aria-pressed={pressed}
         aria-busy={busy || undefined}
         title={pressed ? FAVOURITE_STATE.remove : FAVOURITE_STATE.add}
-        className="focus-visible:ring-primary-700 inline-flex size-10 items-center justify-center rounded-full bg-white/90 text-gray-800 shadow-sm transition-colors hover:bg-white focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:outline-none dark:bg-gray-900/90 dark:text-gray-100"
+        className="favourite-button"
       >
         <Star
           aria-hidden="true"

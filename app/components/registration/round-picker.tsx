@@ -9,7 +9,7 @@
  * once waiting, the place and 'Van de wachtlijst voor ronde {n}'. Forms cannot nest, so each such button belongs
  * (`form=`) to a small form of its own after the add form: a plain POST without JavaScript, a fetcher with it.
  */
-import { CircleAlert } from "lucide-react";
+import { CircleAlert } from "~/components/ui/icons";
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";

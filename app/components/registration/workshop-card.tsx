@@ -48,15 +48,14 @@ export function WorkshopCard({
 }) {
   const dimmed = !workshop.available && !workshop.chosen;
   const titleId = `workshop-${workshop.id}-titel`;
+  const hasStatus = workshop.chosen !== null || dimmed;
 
   return (
     <article
       aria-labelledby={titleId}
       className={cn(
-        "relative flex h-full flex-col overflow-hidden rounded-lg border bg-white shadow-sm dark:bg-gray-900",
-        workshop.chosen
-          ? "border-primary-700 ring-primary-700 ring-1"
-          : "border-gray-300 dark:border-gray-700",
+        "workshop-card",
+        workshop.chosen && "border-primary-700 ring-primary-700 ring-1",
         dimmed && "bg-gray-100 shadow-none dark:bg-gray-950",
       )}
     >
@@ -89,7 +88,13 @@ export function WorkshopCard({
           className="absolute top-2 right-2"
         />
       </div>
-      <div className="flex grow flex-col gap-3 p-4">
+      <div
+        className={cn(
+          "flex grow flex-col gap-3 p-4",
+          // No status line: the room it took stays, so the card keeps its height.
+          !hasStatus && "pb-8",
+        )}
+      >
         {workshop.provider ? (
           <p className="flex items-center gap-2 text-sm text-gray-700 dark:text-gray-300">
             {workshop.provider.image ? (
@@ -107,35 +112,31 @@ export function WorkshopCard({
         ) : null}
         <DomainLabels domains={workshop.domains} />
         <h2 id={titleId} className="text-lg leading-snug font-bold">
-          <Link
-            to={to}
-            className="focus-visible:ring-primary-700 rounded-sm hover:underline focus-visible:ring-2 focus-visible:outline-none"
-          >
+          <Link to={to} className="workshop-card-link">
             {workshop.display}
           </Link>
         </h2>
         <div
-          className="line-clamp-4 text-sm wrap-anywhere text-gray-800 dark:text-gray-200 [&_p]:inline"
+          className="workshop-card-intro"
           // Sanitised on the server with an allow-list (sanitize.server.ts).
           dangerouslySetInnerHTML={{ __html: workshop.introHtml }}
         />
-        <div className="mt-auto pt-1">
-          {workshop.chosen ? (
-            <p className="flex flex-wrap items-center gap-2 text-sm font-semibold">
-              <span className="bg-primary-700 rounded-full px-2.5 py-0.5 text-white">
-                Ronde {workshop.chosen.number}
-              </span>
-              <span className="text-primary-900 dark:text-primary-100">
-                Geselecteerd – {workshop.chosen.startTime} –{" "}
-                {workshop.chosen.endTime}
-              </span>
-            </p>
-          ) : dimmed ? (
-            <p className="text-sm font-semibold text-gray-800 dark:text-gray-200">
-              {MESSAGES.noRoundsAvailable}
-            </p>
-          ) : null}
-        </div>
+        {/* At the card's foot; a card without a status has no element for it. */}
+        {workshop.chosen ? (
+          <p className="mt-auto flex flex-wrap items-center gap-2 pt-1 text-sm font-semibold">
+            <span className="bg-primary-700 rounded-full px-2.5 py-0.5 text-white">
+              Ronde {workshop.chosen.number}
+            </span>
+            <span className="text-primary-900 dark:text-primary-100">
+              Geselecteerd – {workshop.chosen.startTime} –{" "}
+              {workshop.chosen.endTime}
+            </span>
+          </p>
+        ) : dimmed ? (
+          <p className="mt-auto pt-1 text-sm font-semibold text-gray-800 dark:text-gray-200">
+            {MESSAGES.noRoundsAvailable}
+          </p>
+        ) : null}
       </div>
     </article>
   );

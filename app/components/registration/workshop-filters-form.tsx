@@ -5,7 +5,7 @@
  * JavaScript the form also applies itself on change, replacing the history entry rather than adding one per
  * click.
  */
-import { SlidersHorizontal } from "lucide-react";
+import { SlidersHorizontal } from "~/components/ui/icons";
 import { useEffect, useRef } from "react";
 import { Form, href, Link, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -44,17 +44,14 @@ function Checkboxes({
           const id = `${name}-${option.value}`;
           return (
             <li key={option.value}>
-              <label
-                htmlFor={id}
-                className="has-[:checked]:border-primary-700 has-[:checked]:bg-primary-50 has-[:checked]:text-primary-900 dark:has-[:checked]:bg-primary-950 dark:has-[:checked]:text-primary-100 flex cursor-pointer items-center gap-2 rounded-full border border-gray-500 bg-white px-3 py-1.5 text-sm text-gray-900 dark:border-gray-400 dark:bg-gray-900 dark:text-gray-100"
-              >
+              <label htmlFor={id} className="filter-option">
                 <input
                   type="checkbox"
                   id={id}
                   name={name}
                   value={option.value}
                   defaultChecked={checked.includes(option.value)}
-                  className="accent-primary-700 focus-visible:ring-primary-700 size-4 rounded focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:outline-none"
+                  className="filter-checkbox"
                 />
                 {option.color ? (
                   <span

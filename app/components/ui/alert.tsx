@@ -1,5 +1,5 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { CircleAlert } from "lucide-react";
+import { CircleAlert } from "~/components/ui/icons";
 import type * as React from "react";
 import { cn } from "~/lib/utils";
 

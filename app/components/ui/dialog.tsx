@@ -5,7 +5,7 @@
  */
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { cva, type VariantProps } from "class-variance-authority";
-import { X } from "lucide-react";
+import { X } from "~/components/ui/icons";
 import type * as React from "react";
 import { cn } from "~/lib/utils";
 import { LAYOUT } from "~/messages";
