@@ -18,8 +18,6 @@ export default defineConfig(({ isSsrBuild }) => ({
         ]
       : [],
   },
-  // Bundled into the server build, so production needs no copy of the whole icon set (only the icons used).
-  ssr: { noExternal: ["lucide-react"] },
   // The server build starts at our HTTP server (server/main.ts), which imports the app's build: one bundle,
   // build/server/index.js, run with plain `node` (decision 0013).
   build: isSsrBuild ? { rollupOptions: { input: "./server/main.ts" } } : {},

@@ -349,6 +349,8 @@ export const WORKSHOPS_PAGE = {
   /** In front of the chosen school's name. */
   school: "School:",
   changeSchool: "Wijzig school",
+  /** A card's foot when the student chose it: 'Geselecteerd – 10:00 – 10:45'. */
+  chosen: (start: string, end: string) => `Geselecteerd – ${start} – ${end}`,
 } as const;
 
 /** The add button of the workshop page, by what pressing it does (spec "Adding a workshop to a round"). */
@@ -499,6 +501,8 @@ export const SWITCH_DAY = {
 
 /** The favourite star's state as text, for readers without styles (aria-pressed says it to assistive technology). */
 export const FAVOURITE_STATE = {
+  /** In front of the workshop's name, for screen readers: 'Favoriet: Robotica'. */
+  label: "Favoriet:",
   on: "(in favorieten)",
   off: "(niet in favorieten)",
   remove: "Verwijder uit favorieten",

@@ -100,7 +100,9 @@ export function FavouriteButton({
             pressed && "fill-amber-400 text-amber-700 dark:text-amber-300",
           )}
         />
-        <span className="sr-only">Favoriet: {workshopName}</span>
+        <span className="sr-only">
+          {FAVOURITE_STATE.label} {workshopName}
+        </span>
         {/* The state for whatever reads the text without styles or ARIA (aria-pressed tells assistive technology,
             so it is hidden from it there and the name stays the same). */}
         <span className="sr-only" aria-hidden="true">

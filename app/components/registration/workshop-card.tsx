@@ -10,7 +10,7 @@ import {
   type FavouriteToggles,
 } from "~/components/registration/favourite-button";
 import { cn } from "~/lib/utils";
-import { MESSAGES } from "~/messages";
+import { CART, MESSAGES, WORKSHOPS_PAGE } from "~/messages";
 import type { LabelColors } from "~/registration/domain-label";
 import { DomainLabels } from "./domain-labels";
 
@@ -125,11 +125,13 @@ export function WorkshopCard({
         {workshop.chosen ? (
           <p className="mt-auto flex flex-wrap items-center gap-2 pt-1 text-sm font-semibold">
             <span className="bg-primary-700 rounded-full px-2.5 py-0.5 text-white">
-              Ronde {workshop.chosen.number}
+              {CART.round(workshop.chosen.number)}
             </span>
             <span className="text-primary-900 dark:text-primary-100">
-              Geselecteerd – {workshop.chosen.startTime} –{" "}
-              {workshop.chosen.endTime}
+              {WORKSHOPS_PAGE.chosen(
+                workshop.chosen.startTime,
+                workshop.chosen.endTime,
+              )}
             </span>
           </p>
         ) : dimmed ? (
