@@ -52,6 +52,8 @@ const QuestionSchema = z.object({
   message: requiredText(FIELD_NAMES.message, 5000, { multiline: true }),
   [HONEYPOT]: z.string().optional(),
 });
+/** The fields' HTML constraints (required, maxLength…), worked out once rather than on every render. */
+const QUESTION_CONSTRAINT = getZodConstraint(QuestionSchema);
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { siteData } = getRequestState(context);
@@ -200,7 +202,7 @@ function QuestionForm({
   >({
     id: "vraag",
     lastResult,
-    constraint: getZodConstraint(QuestionSchema),
+    constraint: QUESTION_CONSTRAINT,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) =>

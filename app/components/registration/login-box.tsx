@@ -22,6 +22,8 @@ export const LoginSchema = z.object({
   intent: z.literal(LOGIN_INTENT),
   email: emailAddress().optional(),
 });
+/** The field's HTML constraints, worked out once rather than on every render. */
+const LOGIN_CONSTRAINT = getZodConstraint(LoginSchema);
 
 const LABELS = { email: SCHOOL_PAGE.email } satisfies FieldLabels<
   keyof z.input<typeof LoginSchema>
@@ -39,7 +41,7 @@ export function LoginBox({
   const [form, fields] = useForm({
     id: "login",
     lastResult,
-    constraint: getZodConstraint(LoginSchema),
+    constraint: LOGIN_CONSTRAINT,
     shouldValidate: "onBlur",
     // The error goes as soon as the address is valid or empty again (spec section 5).
     shouldRevalidate: "onInput",

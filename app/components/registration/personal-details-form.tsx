@@ -82,11 +82,12 @@ export function PersonalDetailsForm({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const schema = useMemo(() => personalDetailsSchema({ created }), [created]);
+  const constraint = useMemo(() => getZodConstraint(schema), [schema]);
   const [form, fields] = useForm<PersonalDetailsInput, PersonalDetails>({
     id: "gegevens",
     lastResult,
     defaultValue: defaults,
-    constraint: getZodConstraint(schema),
+    constraint,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     // As the server does: a form sent before the other name's field was left still has both names.
