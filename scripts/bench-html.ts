@@ -10,7 +10,7 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { launchOptions } from "../playwright.config";
 import { startBenchServers } from "./bench-servers";
-import { flowVisitor } from "./flow-visitor";
+import { browserCookies, flowVisitor } from "./flow-visitor";
 
 const paths = (process.env.HTML_PATHS ?? "/workshops").split(",");
 
@@ -26,20 +26,9 @@ function countStartTags(html: string): number {
 const servers = await startBenchServers({}, []);
 try {
   const visitor = await flowVisitor(servers.appUrl);
-  const { hostname } = new URL(servers.appUrl);
   const browser = await chromium.launch(launchOptions);
   const context = await browser.newContext({ javaScriptEnabled: false });
-  await context.addCookies(
-    visitor.cookie.split("; ").map((pair) => {
-      const at = pair.indexOf("=");
-      return {
-        name: pair.slice(0, at),
-        value: pair.slice(at + 1),
-        domain: hostname,
-        path: "/",
-      };
-    }),
-  );
+  await context.addCookies(browserCookies(visitor.cookie, servers.appUrl));
   const page = await context.newPage();
   for (const path of paths.map((entry) =>
     entry.replace("{slug}", visitor.slug),

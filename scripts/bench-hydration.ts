@@ -9,7 +9,7 @@
 import { chromium } from "@playwright/test";
 import { launchOptions } from "../playwright.config";
 import { startBenchServers } from "./bench-servers";
-import { flowVisitor } from "./flow-visitor";
+import { browserCookies, flowVisitor } from "./flow-visitor";
 
 const path = process.env.HYDRATION_PATH ?? "/workshops";
 const loads = Number(process.env.HYDRATION_LOADS ?? 12);
@@ -26,16 +26,7 @@ declare global {
 const servers = await startBenchServers({}, []);
 try {
   const visitor = await flowVisitor(servers.appUrl);
-  const { hostname } = new URL(servers.appUrl);
-  const cookies = visitor.cookie.split("; ").map((pair) => {
-    const at = pair.indexOf("=");
-    return {
-      name: pair.slice(0, at),
-      value: pair.slice(at + 1),
-      domain: hostname,
-      path: "/",
-    };
-  });
+  const cookies = browserCookies(visitor.cookie, servers.appUrl);
   const browser = await chromium.launch({
     ...launchOptions,
     executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",

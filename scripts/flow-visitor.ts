@@ -45,6 +45,20 @@ function post(url: string, cookie: string, fields: Record<string, string>) {
   });
 }
 
+/** A Cookie header's pairs as a browser's cookies for the site at `appUrl` (Playwright's addCookies). */
+export function browserCookies(cookieHeader: string, appUrl: string) {
+  const { hostname } = new URL(appUrl);
+  return cookieHeader.split("; ").map((pair) => {
+    const at = pair.indexOf("=");
+    return {
+      name: pair.slice(0, at),
+      value: pair.slice(at + 1),
+      domain: hostname,
+      path: "/",
+    };
+  });
+}
+
 export interface FlowVisitor {
   /** Cookie header of a visitor who chose a day only (school selection). */
   dayCookie: string;

@@ -5,6 +5,7 @@
 import { createServer } from "node:http";
 import type { Server } from "node:http";
 import { registry } from "~/metrics.server";
+import { log } from "./log";
 
 /** `text` gives the metrics: this process's registry, or the primary's sum over its workers. */
 export function metricsServer(text: () => Promise<string>): Server {
@@ -21,4 +22,24 @@ export function metricsServer(text: () => Promise<string>): Server {
       () => res.writeHead(500).end(),
     );
   });
+}
+
+/** Starts the metrics listener on `port` (METRICS_PORT) and says where, with `fields` in the log line. */
+export function listenForMetrics(
+  text: () => Promise<string>,
+  port: number,
+  host: string | undefined,
+  fields: Record<string, unknown> = {},
+): Server {
+  const server = metricsServer(text);
+  server.listen(port, host ?? "", () => {
+    const address = server.address();
+    const listening =
+      typeof address === "object" && address ? address.port : port;
+    log("metrics listening", {
+      url: `http://${host ?? "localhost"}:${listening}/metrics`,
+      ...fields,
+    });
+  });
+  return server;
 }

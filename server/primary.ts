@@ -8,7 +8,7 @@ import { ClusterMemoryStorePrimary } from "@express-rate-limit/cluster-memory-st
 import { AggregatorRegistry } from "prom-client";
 import type { env } from "~/env.server";
 import { log } from "./log";
-import { metricsServer } from "./metrics";
+import { listenForMetrics } from "./metrics";
 
 /** A worker that dies is replaced after this long, doubled for each death in a row, up to a minute. */
 const RESTART_DELAY_MS = 1000;
@@ -32,6 +32,7 @@ export function runPrimary(config: ReturnType<typeof env>) {
 
   let listening = false;
   let stopping = false;
+  let stopSignal: NodeJS.Signals | undefined;
   let failed = false;
   let deathsInARow = 0;
   const started = new Map<Worker, number>();
@@ -46,7 +47,9 @@ export function runPrimary(config: ReturnType<typeof env>) {
     const lived = Date.now() - (started.get(worker) ?? Date.now());
     started.delete(worker);
     if (stopping) {
-      if (code !== 0) failed = true;
+      // Ended by the signal passed on: a worker still starting has no handler yet, and nothing in flight.
+      const stoppedBySignal = code === null && signal === stopSignal;
+      if (code !== 0 && !stoppedBySignal) failed = true;
       if (started.size === 0) {
         log("stopped");
         process.exit(failed ? 1 : 0);
@@ -74,6 +77,7 @@ export function runPrimary(config: ReturnType<typeof env>) {
     process.on(signal, () => {
       if (stopping) return;
       stopping = true;
+      stopSignal = signal;
       log("stopping", { signal, workers: started.size });
       if (started.size === 0) process.exit(0);
       for (const worker of started.keys()) worker.process.kill(signal);
@@ -91,19 +95,13 @@ export function runPrimary(config: ReturnType<typeof env>) {
     });
   }
 
-  if (config.METRICS_PORT !== undefined) {
-    const metricsPort = config.METRICS_PORT;
-    const metrics = metricsServer(() => aggregator.clusterMetrics());
-    metrics.listen(metricsPort, config.HOST ?? "", () => {
-      const address = metrics.address();
-      const port =
-        typeof address === "object" && address ? address.port : metricsPort;
-      log("metrics listening", {
-        url: `http://${config.HOST ?? "localhost"}:${port}/metrics`,
-        workers: count,
-      });
-    });
-  }
+  if (config.METRICS_PORT !== undefined)
+    listenForMetrics(
+      () => aggregator.clusterMetrics(),
+      config.METRICS_PORT,
+      config.HOST,
+      { workers: count },
+    );
 
   for (let i = 0; i < count; i += 1) fork();
 }

@@ -10,7 +10,7 @@ import { registry } from "~/metrics.server";
 import { lastAnswerAt } from "~/upstream/call-log.server";
 import { createServerApp } from "./app";
 import { log } from "./log";
-import { metricsServer } from "./metrics";
+import { listenForMetrics } from "./metrics";
 import { probeUpstream } from "./probe";
 import { reactRouterHandler } from "./react-router";
 import { sharedLimits } from "./rate-limit-store";
@@ -19,12 +19,18 @@ import { closeGracefully, trackRequests } from "./shutdown";
 import { applyTimeouts } from "./timeouts";
 
 export async function serve(config: ReturnType<typeof env>, clientDir: string) {
+  const worker = cluster.isWorker ? cluster.worker : undefined;
+  // A worker answers the primary's requests for its metrics from the start: the primary's /metrics waits for
+  // every worker, and one still loading the app would hold it up until it gives up (5 s).
+  if (worker) {
+    AggregatorRegistry.setRegistries([registry]);
+    new AggregatorRegistry();
+  }
   const build = await import("virtual:react-router/server-build");
   const readiness = createReadiness({
     lastAnswerAt,
     probe: () => probeUpstream(config),
   });
-  const worker = cluster.isWorker ? cluster.worker : undefined;
   const shared = config.RATE_LIMIT_REDIS_URL
     ? sharedLimits(config.RATE_LIMIT_REDIS_URL, log)
     : null;
@@ -58,21 +64,13 @@ export async function serve(config: ReturnType<typeof env>, clientDir: string) {
   });
   applyTimeouts(server);
 
-  if (worker) {
-    // The primary serves /metrics for the container, summed over its workers' registries.
-    AggregatorRegistry.setRegistries([registry]);
-    new AggregatorRegistry();
-  } else if (config.METRICS_PORT !== undefined) {
-    const metricsPort = config.METRICS_PORT;
-    const metrics = metricsServer(() => registry.metrics());
-    metrics.listen(metricsPort, config.HOST ?? "", () => {
-      const address = metrics.address();
-      const port =
-        typeof address === "object" && address ? address.port : metricsPort;
-      log("metrics listening", {
-        url: `http://${config.HOST ?? "localhost"}:${port}/metrics`,
-      });
-    });
+  // A worker's metrics are served by the primary, summed over the workers.
+  if (!worker && config.METRICS_PORT !== undefined) {
+    listenForMetrics(
+      () => registry.metrics(),
+      config.METRICS_PORT,
+      config.HOST,
+    );
   }
   const inProgress = trackRequests(server);
 
