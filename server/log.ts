@@ -8,5 +8,3 @@ export function log(
     `${JSON.stringify({ time: new Date().toISOString(), message, ...fields })}\n`,
   );
 }
-
-export type Log = typeof log;

@@ -31,10 +31,8 @@ export function PageTitle({
   title: string;
   failed?: boolean;
 }) {
-  return <title>{failed ? `${ERROR_TITLE_PREFIX}${title}` : title}</title>;
+  return <title>{failed ? `${FORMS.errorTitlePrefix}${title}` : title}</title>;
 }
-
-export const ERROR_TITLE_PREFIX = FORMS.errorTitlePrefix;
 
 /** The visible name of each field that can be invalid, in the order of the page: the summary lists them so. */
 export type FieldLabels<Name extends string> = Partial<Record<Name, string>>;

@@ -13,10 +13,5 @@ export {
 export type { Option } from "./fields";
 export { IdempotencyField } from "./idempotency-field";
 export { useFocusOnErrors } from "./submit-attempts";
-export {
-  ERROR_TITLE_PREFIX,
-  FormAlert,
-  FormErrors,
-  PageTitle,
-} from "./error-summary";
+export { FormAlert, FormErrors, PageTitle } from "./error-summary";
 export type { FieldLabels } from "./error-summary";
