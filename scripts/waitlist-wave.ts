@@ -13,7 +13,7 @@
  * 3…; a list with someone still waiting has no free seat.
  */
 import { randomUUID } from "node:crypto";
-import Database from "better-sqlite3";
+import { DatabaseSync } from "node:sqlite";
 import { request } from "undici";
 import type { z } from "zod";
 import {
@@ -445,7 +445,7 @@ export async function runWaitlistWave(
 
 /** 'Er is een plek vrijgekomen' mails in the reference upstream's outbox (every registration of the wave has an address). */
 export function promotionMails(dbFile: string): number {
-  const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+  const db = new DatabaseSync(dbFile, { readOnly: true });
   try {
     return (
       db

@@ -139,7 +139,7 @@ it(`never oversells: ${DRAFTS} drafts racing for ${SEATS} seats get exactly ${SE
   expect(seatsTaken(t.server, workshop, 2)).toBe(SEATS);
 });
 
-// Within one process the handlers run one at a time (better-sqlite3 is synchronous), so the first test checks
+// Within one process the handlers run one at a time (node:sqlite is synchronous), so the first test checks
 // the HTTP path end to end; this one is what catches a missing write lock: with the IMMEDIATE transactions
 // removed it sells 12 of the 10 seats.
 it("never oversells when several processes share the database file", async () => {

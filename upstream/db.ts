@@ -4,10 +4,12 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
+import { DatabaseSync } from "node:sqlite";
+import type { StatementSync } from "node:sqlite";
 import type { DemoData } from "./demo/types";
 
-export type Db = Database.Database;
+/** Node's built-in SQLite (decision 0048): synchronous, no native module to build. */
+export type Db = DatabaseSync;
 
 /**
  * Migrations run in order; PRAGMA user_version records how many have run. Never edit a released one:
@@ -227,11 +229,12 @@ const MIGRATIONS: string[] = [
 export function openDatabase(file: string): Db {
   if (file !== ":memory:")
     fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const db = new Database(file);
-  db.pragma("journal_mode = WAL");
-  db.pragma("foreign_keys = ON");
-  // Several processes may share one file (load tests): wait for the write lock instead of failing.
-  db.pragma("busy_timeout = 5000");
+  // Several processes may share one file (load tests): wait for the write lock instead of failing (busy_timeout).
+  const db = new DatabaseSync(file, {
+    timeout: 5000,
+    enableForeignKeyConstraints: true,
+  });
+  db.exec("PRAGMA journal_mode = WAL");
   migrate(db);
   return db;
 }
@@ -242,13 +245,75 @@ export function deleteDatabaseFiles(file: string): void {
     fs.rmSync(file + suffix, { force: true });
 }
 
+interface TransactionStatements {
+  begin: StatementSync;
+  commit: StatementSync;
+  rollback: StatementSync;
+  savepoint: StatementSync;
+  release: StatementSync;
+  rollbackTo: StatementSync;
+}
+
+// Prepared once per database: a transaction's own statements run on every call.
+const transactionStatements = new WeakMap<Db, TransactionStatements>();
+
+function statementsOf(db: Db): TransactionStatements {
+  let statements = transactionStatements.get(db);
+  if (!statements) {
+    statements = {
+      begin: db.prepare("BEGIN IMMEDIATE"),
+      commit: db.prepare("COMMIT"),
+      rollback: db.prepare("ROLLBACK"),
+      savepoint: db.prepare("SAVEPOINT nested"),
+      release: db.prepare("RELEASE nested"),
+      rollbackTo: db.prepare("ROLLBACK TO nested"),
+    };
+    transactionStatements.set(db, statements);
+  }
+  return statements;
+}
+
+/**
+ * Runs `fn` in one transaction: committed when it returns, rolled back when it throws. BEGIN IMMEDIATE takes the
+ * write lock before the first read, so a seat counted free is still free when it is taken, also when several
+ * processes share the file. Inside a transaction, a savepoint: a throw rolls back only `fn`'s own changes.
+ * `fn` must be synchronous (a transaction cannot stay open across an await).
+ */
+export function transaction<T>(db: Db, fn: () => T): T {
+  const s = statementsOf(db);
+  if (db.isTransaction) {
+    s.savepoint.run();
+    try {
+      const result = fn();
+      s.release.run();
+      return result;
+    } catch (error) {
+      s.rollbackTo.run();
+      s.release.run();
+      throw error;
+    }
+  }
+  s.begin.run();
+  try {
+    const result = fn();
+    s.commit.run();
+    return result;
+  } catch (error) {
+    // SQLite may have rolled back already (e.g. after SQLITE_FULL); ROLLBACK would then fail and hide the cause.
+    if (db.isTransaction) s.rollback.run();
+    throw error;
+  }
+}
+
 export function migrate(db: Db): void {
-  const current = db.pragma("user_version", { simple: true }) as number;
+  const { user_version: current } = db.prepare("PRAGMA user_version").get() as {
+    user_version: number;
+  };
   for (let version = current; version < MIGRATIONS.length; version++) {
-    db.transaction(() => {
+    transaction(db, () => {
       db.exec(MIGRATIONS[version]!);
-      db.pragma(`user_version = ${version + 1}`);
-    }).immediate();
+      db.exec(`PRAGMA user_version = ${version + 1}`);
+    });
   }
 }
 
@@ -313,7 +378,7 @@ export function seed(db: Db, data: DemoData, today: Date): void {
     ),
   };
 
-  db.transaction(() => {
+  transaction(db, () => {
     for (const site of data) {
       const siteId = Number(
         insert.site.run(site.name, site.supportEmail).lastInsertRowid,
@@ -418,7 +483,7 @@ export function seed(db: Db, data: DemoData, today: Date): void {
         }
       }
     }
-  }).immediate();
+  });
 }
 
 /**
@@ -430,33 +495,31 @@ export function addTestWorkshop(
   dayId: number,
   workshop: { slug: string; display: string; seats: Record<number, number> },
 ): number | null {
-  return db
-    .transaction(() => {
-      const day = db
-        .prepare("SELECT site_id FROM orientation_days WHERE id = ?")
-        .get(dayId) as { site_id: number } | undefined;
-      if (!day) return null;
-      const id = Number(
-        db
-          .prepare(
-            `INSERT INTO workshops (site_id, day_id, slug, display, intro, description, image, provider_display, provider_image)
+  return transaction(db, () => {
+    const day = db
+      .prepare("SELECT site_id FROM orientation_days WHERE id = ?")
+      .get(dayId) as { site_id: number } | undefined;
+    if (!day) return null;
+    const id = Number(
+      db
+        .prepare(
+          `INSERT INTO workshops (site_id, day_id, slug, display, intro, description, image, provider_display, provider_image)
              VALUES (?, ?, ?, ?, ?, ?, NULL, NULL, NULL)`,
-          )
-          .run(
-            day.site_id,
-            dayId,
-            workshop.slug,
-            workshop.display,
-            `<p>${workshop.display}</p>`,
-            `<p>${workshop.display}</p>`,
-          ).lastInsertRowid,
-      );
-      const seats = db.prepare(
-        "INSERT INTO workshop_rounds (workshop_id, round_number, seats) VALUES (?, ?, ?)",
-      );
-      for (const [round, count] of Object.entries(workshop.seats))
-        seats.run(id, Number(round), count);
-      return id;
-    })
-    .immediate();
+        )
+        .run(
+          day.site_id,
+          dayId,
+          workshop.slug,
+          workshop.display,
+          `<p>${workshop.display}</p>`,
+          `<p>${workshop.display}</p>`,
+        ).lastInsertRowid,
+    );
+    const seats = db.prepare(
+      "INSERT INTO workshop_rounds (workshop_id, round_number, seats) VALUES (?, ?, ?)",
+    );
+    for (const [round, count] of Object.entries(workshop.seats))
+      seats.run(id, Number(round), count);
+    return id;
+  });
 }

@@ -12,6 +12,7 @@
 import { createHash } from "node:crypto";
 import { IDEMPOTENCY_WINDOW_HOURS } from "../app/upstream/contract";
 import type { Db } from "./db";
+import { transaction } from "./db";
 
 /** An answer as sent: its status and, unless 204, its JSON body. */
 export interface Answer {
@@ -60,24 +61,22 @@ export function createReplays(db: Db, now: () => Date) {
       request.key,
       request.fingerprint,
     ];
-    return db
-      .transaction((): Answer => {
-        const at = now().getTime();
-        sweep.run(at - windowMs);
-        const kept = find.get(...where) as
-          { status: number; body: string | null } | undefined;
-        if (kept)
-          return kept.body === null
-            ? { status: kept.status }
-            : { status: kept.status, body: JSON.parse(kept.body) as unknown };
-        const answer = work();
-        if (answer.status === 200 || answer.status === 204) {
-          const body =
-            answer.body === undefined ? null : JSON.stringify(answer.body);
-          keep.run(...where, answer.status, body, at);
-        }
-        return answer;
-      })
-      .immediate();
+    return transaction(db, (): Answer => {
+      const at = now().getTime();
+      sweep.run(at - windowMs);
+      const kept = find.get(...where) as
+        { status: number; body: string | null } | undefined;
+      if (kept)
+        return kept.body === null
+          ? { status: kept.status }
+          : { status: kept.status, body: JSON.parse(kept.body) as unknown };
+      const answer = work();
+      if (answer.status === 200 || answer.status === 204) {
+        const body =
+          answer.body === undefined ? null : JSON.stringify(answer.body);
+        keep.run(...where, answer.status, body, at);
+      }
+      return answer;
+    });
   };
 }

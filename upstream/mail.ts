@@ -4,6 +4,7 @@
  */
 import nodemailer from "nodemailer";
 import type { Transporter } from "nodemailer";
+import type { StatementSync } from "node:sqlite";
 import type { Db } from "./db";
 
 export interface MailContent {
@@ -45,6 +46,8 @@ export function createSmtpTransport(url: string): Transporter {
 export class Mailer {
   private delivering: Promise<void> | null = null;
   private again = false;
+  // Prepared once: queue() runs on most registration calls.
+  private readonly insert: StatementSync;
 
   constructor(
     private readonly db: Db,
@@ -54,24 +57,24 @@ export class Mailer {
       now: () => Date;
       log: (line: string) => void;
     },
-  ) {}
+  ) {
+    this.insert = db.prepare(
+      `INSERT INTO outbox (site_id, recipient, reply_to, subject, text, html, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    );
+  }
 
   /** Writes a mail to the outbox; call inside the transaction that decided to send it. */
   queue(mail: OutgoingMail): void {
-    this.db
-      .prepare(
-        `INSERT INTO outbox (site_id, recipient, reply_to, subject, text, html, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        mail.siteId,
-        mail.to,
-        mail.replyTo ?? null,
-        mail.subject,
-        mail.text,
-        mail.html,
-        this.options.now().getTime(),
-      );
+    this.insert.run(
+      mail.siteId,
+      mail.to,
+      mail.replyTo ?? null,
+      mail.subject,
+      mail.text,
+      mail.html,
+      this.options.now().getTime(),
+    );
   }
 
   /** Sends unsent outbox mail in the background; without a transport the outbox is the only destination. */
@@ -101,7 +104,7 @@ export class Mailer {
       .prepare(
         "SELECT * FROM outbox WHERE sent_at IS NULL AND error IS NULL ORDER BY id",
       )
-      .all() as OutboxRow[];
+      .all() as unknown as OutboxRow[];
     for (const row of rows) {
       try {
         await transport.sendMail({
@@ -132,15 +135,15 @@ export class Mailer {
 const LINK = /https?:\/\/[^\s<>"']+/g;
 
 export function listMailbox(db: Db, to?: string): MailboxEntry[] {
-  const rows = (
-    to
-      ? db
-          .prepare(
-            "SELECT * FROM outbox WHERE recipient = ? COLLATE NOCASE ORDER BY id DESC",
-          )
-          .all(to)
-      : db.prepare("SELECT * FROM outbox ORDER BY id DESC").all()
-  ) as OutboxRow[];
+  const rows = (to
+    ? db
+        .prepare(
+          "SELECT * FROM outbox WHERE recipient = ? COLLATE NOCASE ORDER BY id DESC",
+        )
+        .all(to)
+    : db
+        .prepare("SELECT * FROM outbox ORDER BY id DESC")
+        .all()) as unknown as OutboxRow[];
   return rows.map((row) => ({
     id: row.id,
     to: row.recipient,

@@ -28,9 +28,12 @@ describe("database file", () => {
     await t.server.close();
 
     const db = openDatabase(file);
-    expect(db.pragma("user_version", { simple: true })).toBe(3);
-    expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
-    expect(db.pragma("foreign_keys", { simple: true })).toBe(1);
+    const pragma = (name: string) =>
+      Object.values(db.prepare(`PRAGMA ${name}`).get()!)[0];
+    expect(pragma("user_version")).toBe(3);
+    expect(pragma("journal_mode")).toBe("wal");
+    expect(pragma("foreign_keys")).toBe(1);
+    expect(pragma("busy_timeout")).toBe(5000);
     db.close();
 
     t = await startTestUpstream({ db: file });

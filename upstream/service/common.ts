@@ -24,7 +24,7 @@ import { dutchDate, HttpError, MINUTE, NO_CONTENT } from "./db-access";
  * written: the waiting list fills it from there (waitlist.ts).
  */
 export function createCommon(d: DbAccess, released: (seats: Seat[]) => void) {
-  const { db, config, now, tx, get, all, run } = d;
+  const { config, now, tx, get, all, run } = d;
 
   /**
    * Deletes expired drafts; their choices and waiting-list entries go with them (ON DELETE CASCADE), and the
@@ -103,7 +103,7 @@ export function createCommon(d: DbAccess, released: (seats: Seat[]) => void) {
         const reg = load(s, id);
         if (!reg) return { value: NO_CONTENT };
         try {
-          return { value: db.transaction(() => fn(reg))() };
+          return { value: tx(() => fn(reg)) };
         } catch (error) {
           if (error instanceof HttpError) return { refused: error };
           throw error;

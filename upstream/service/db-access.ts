@@ -4,9 +4,10 @@
  * is taken at BEGIN), so seat counts are checked and changed atomically even when several processes share the file.
  */
 import { createHash } from "node:crypto";
-import type { Statement } from "better-sqlite3";
+import type { SQLInputValue, StatementSync } from "node:sqlite";
 import type { Registration } from "../../app/upstream/contract";
 import type { Db } from "../db";
+import { transaction } from "../db";
 import type { Mailer } from "../mail";
 
 /** An answer other than 200 that the contract names; the HTTP layer turns it into `{error, detail}`. */
@@ -136,8 +137,8 @@ export function dutchDate(isoDate: string): string {
 
 export function createDbAccess(db: Db, config: ServiceConfig) {
   // Prepared once per SQL text: preparing costs more than running, which shows in load tests.
-  const statements = new Map<string, Statement>();
-  const prepare = (sql: string): Statement => {
+  const statements = new Map<string, StatementSync>();
+  const prepare = (sql: string): StatementSync => {
     let statement = statements.get(sql);
     if (!statement) statements.set(sql, (statement = db.prepare(sql)));
     return statement;
@@ -146,12 +147,14 @@ export function createDbAccess(db: Db, config: ServiceConfig) {
     db,
     config,
     now: () => config.now().getTime(),
-    tx: <T>(fn: () => T): T => db.transaction(fn).immediate(),
-    get: <T>(sql: string, ...params: unknown[]) =>
+    /** One IMMEDIATE transaction; inside one, a savepoint (see transaction in db.ts). */
+    tx: <T>(fn: () => T): T => transaction(db, fn),
+    get: <T>(sql: string, ...params: SQLInputValue[]) =>
       prepare(sql).get(...params) as T | undefined,
-    all: <T>(sql: string, ...params: unknown[]) =>
+    all: <T>(sql: string, ...params: SQLInputValue[]) =>
       prepare(sql).all(...params) as T[],
-    run: (sql: string, ...params: unknown[]) => prepare(sql).run(...params),
+    run: (sql: string, ...params: SQLInputValue[]) =>
+      prepare(sql).run(...params),
   };
 }
 
