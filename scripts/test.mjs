@@ -11,6 +11,8 @@ import { IMAGE_DIR } from "./image.mjs";
 import { bin, freePort, root, run, startUpstream } from "./processes.mjs";
 
 const steps = [];
+// Which Node the suites run on (CI installs the one .node-version names, decision 0047).
+console.log(`Node ${process.version} (${process.execPath})`);
 
 // The image suite spends most of its minutes waiting on Debian's mirror and the npm registry (a base image, then
 // the Dockerfile's installs): it starts now, beside the other steps, its output kept in IMAGE_DIR/suite.log, and the
