@@ -4,7 +4,7 @@
  * with a student's session) over 10 connections, stops the app so it writes its profile, and prints self time
  * grouped by package (node_modules/<name>), Node's own internals, the app bundle, and the garbage collector.
  */
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
@@ -13,6 +13,8 @@ import { flowVisitor } from "./flow-visitor";
 
 const requests = Number(process.env.PROFILE_REQUESTS ?? 3000);
 const path = process.env.PROFILE_PATH ?? "/workshops";
+// PROFILE_PROCESS=upstream: the reference upstream's CPU for the same views instead of the web app's.
+const target = process.env.PROFILE_PROCESS === "upstream" ? "upstream" : "app";
 
 interface ProfileNode {
   id: number;
@@ -33,14 +35,17 @@ function groupOf({ functionName, url }: ProfileNode["callFrame"]): string {
   if (url.startsWith("node:internal/webstreams")) return "node: web streams";
   if (url.startsWith("node:")) return "node: other internals";
   if (url.includes("/build/server/")) return "app bundle";
+  if (url.includes("/upstream/")) return "upstream code";
   return url;
 }
 
 const profileDir = mkdtempSync(join(tmpdir(), "cpu-profile-"));
-const servers = await startBenchServers({}, [
-  "--cpu-prof",
-  `--cpu-prof-dir=${profileDir}`,
-]);
+const profileFlags = ["--cpu-prof", `--cpu-prof-dir=${profileDir}`];
+const servers = await startBenchServers(
+  {},
+  target === "app" ? profileFlags : [],
+  target === "upstream" ? { NODE_OPTIONS: profileFlags.join(" ") } : {},
+);
 try {
   const visitor = await flowVisitor(servers.appUrl);
   const url = `${servers.appUrl}${path.replace("{slug}", visitor.slug)}`;
@@ -57,11 +62,17 @@ try {
   servers.stop();
 }
 
-// The app writes its profile as it exits.
+// The process writes its profile as it exits; the upstream's tsx launcher writes one too, the smaller.
 let file: string | undefined;
 for (let waited = 0; !file && waited < 20_000; waited += 200) {
   await new Promise((resolve) => setTimeout(resolve, 200));
-  file = readdirSync(profileDir).find((name) => name.endsWith(".cpuprofile"));
+  if (target === "upstream") await new Promise((r) => setTimeout(r, 1000));
+  file = readdirSync(profileDir)
+    .filter((name) => name.endsWith(".cpuprofile"))
+    .sort(
+      (a, b) =>
+        statSync(join(profileDir, b)).size - statSync(join(profileDir, a)).size,
+    )[0];
 }
 if (!file) throw new Error(`no profile written in ${profileDir}`);
 const profile = JSON.parse(
@@ -80,7 +91,7 @@ profile.samples.forEach((id, index) => {
 selfMs.delete("(idle)");
 const busy = [...selfMs.values()].reduce((sum, ms) => sum + ms, 0);
 console.log(
-  `busy ${Math.round(busy)} ms, ${(busy / requests).toFixed(2)} ms per view; profile: ${join(profileDir, file)}`,
+  `${target} (Node ${process.version}): busy ${Math.round(busy)} ms, ${(busy / requests).toFixed(2)} ms per view; profile: ${join(profileDir, file)}`,
 );
 console.table(
   [...selfMs.entries()]

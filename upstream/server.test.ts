@@ -34,6 +34,7 @@ describe("database file", () => {
     expect(pragma("journal_mode")).toBe("wal");
     expect(pragma("foreign_keys")).toBe(1);
     expect(pragma("busy_timeout")).toBe(5000);
+    expect(pragma("synchronous")).toBe(1); // NORMAL
     db.close();
 
     t = await startTestUpstream({ db: file });

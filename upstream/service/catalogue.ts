@@ -19,6 +19,7 @@ import type {
   DayRow,
   DbAccess,
   NoContent,
+  RoundRow,
   SiteRow,
   WorkshopRow,
 } from "./db-access";
@@ -26,7 +27,7 @@ import { HttpError, NO_CONTENT } from "./db-access";
 
 export function createCatalogue(d: DbAccess, common: Common) {
   const { config, tx, get, all } = d;
-  const { rounds, load, withRegistration, seatsTaken } = common;
+  const { rounds, load, withRegistration } = common;
 
   function site(name: string): SiteRow | undefined {
     return get<SiteRow>("SELECT * FROM sites WHERE name = ?", name);
@@ -122,44 +123,98 @@ export function createCatalogue(d: DbAccess, common: Common) {
   }
 
   /**
+   * What availability and labels are worked out from, for the workshops of a day (or one of them): five queries
+   * for the lot, where a list of fifty workshops asked several per workshop, a few hundred per call.
+   */
+  interface DayFacts {
+    rounds: RoundRow[];
+    /** Capacity and seats taken by `seatKey(workshop, round)`. */
+    seats: Map<string, number>;
+    taken: Map<string, number>;
+    /** The registration's own choice: the round, by workshop. */
+    own: Map<number, number>;
+    domains: Map<number, { display: string; labelColor: string }[]>;
+  }
+
+  const seatKey = (workshop: number, round: number) => `${workshop}:${round}`;
+
+  function dayFacts(
+    dayId: number,
+    registrationId: string | null,
+    workshopId: number | null = null,
+  ): DayFacts {
+    const of = "w.day_id = ? AND (? IS NULL OR w.id = ?)";
+    const params = [dayId, workshopId, workshopId];
+    const perSeat = (rows: { w: number; r: number; n: number }[]) =>
+      new Map(rows.map((row) => [seatKey(row.w, row.r), row.n]));
+    const domains = new Map<
+      number,
+      { display: string; labelColor: string }[]
+    >();
+    for (const { w, display, labelColor } of all<{
+      w: number;
+      display: string;
+      labelColor: string;
+    }>(
+      `SELECT d.workshop_id AS w, d.display, d.label_color AS labelColor
+       FROM workshop_domains d JOIN workshops w ON w.id = d.workshop_id
+       WHERE ${of} ORDER BY d.workshop_id, d.position`,
+      ...params,
+    )) {
+      const list = domains.get(w) ?? [];
+      list.push({ display, labelColor });
+      domains.set(w, list);
+    }
+    return {
+      rounds: rounds(dayId),
+      seats: perSeat(
+        all(
+          `SELECT wr.workshop_id AS w, wr.round_number AS r, wr.seats AS n
+           FROM workshop_rounds wr JOIN workshops w ON w.id = wr.workshop_id WHERE ${of}`,
+          ...params,
+        ),
+      ),
+      taken: perSeat(
+        all(
+          `SELECT c.workshop_id AS w, c.round_number AS r, COUNT(*) AS n
+           FROM choices c JOIN workshops w ON w.id = c.workshop_id WHERE ${of}
+           GROUP BY c.workshop_id, c.round_number`,
+          ...params,
+        ),
+      ),
+      own: new Map(
+        registrationId
+          ? all<{ w: number; r: number }>(
+              "SELECT workshop_id AS w, round_number AS r FROM choices WHERE registration_id = ?",
+              registrationId,
+            ).map((row) => [row.w, row.r])
+          : [],
+      ),
+      domains,
+    };
+  }
+
+  /**
    * Per round of the day: open while seats remain, or when it is the registration's own current choice; with the
    * waiting list, also the seats left for anyone (null in a round the workshop is not held in: 0 means full).
    */
-  function availability(
-    w: WorkshopRow,
-    registrationId: string | null,
-  ): AvailabilityEntry[] {
-    const capacity = new Map(
-      all<{ round_number: number; seats: number }>(
-        "SELECT round_number, seats FROM workshop_rounds WHERE workshop_id = ?",
-        w.id,
-      ).map((r) => [r.round_number, r.seats]),
-    );
-    const own = registrationId
-      ? get<{ round_number: number }>(
-          "SELECT round_number FROM choices WHERE registration_id = ? AND workshop_id = ?",
-          registrationId,
-          w.id,
-        )
-      : undefined;
-    return rounds(w.day_id).map((r) => {
-      const seats = capacity.get(r.number);
+  function availability(w: WorkshopRow, facts: DayFacts): AvailabilityEntry[] {
+    return facts.rounds.map((r) => {
+      const key = seatKey(w.id, r.number);
+      const seats = facts.seats.get(key);
       const left =
         seats === undefined
           ? null
-          : Math.max(0, seats - seatsTaken(w.id, r.number));
+          : Math.max(0, seats - (facts.taken.get(key) ?? 0));
       const available =
-        left !== null && (own?.round_number === r.number || left > 0);
+        left !== null && (facts.own.get(w.id) === r.number || left > 0);
       return config.waitlist
         ? { round: r.number, available, seatsLeft: left }
         : { round: r.number, available };
     });
   }
 
-  function workshopView(
-    w: WorkshopRow,
-    registrationId: string | null,
-  ): Workshop {
+  function workshopView(w: WorkshopRow, facts: DayFacts): Workshop {
     return {
       id: w.id,
       slug: w.slug,
@@ -167,15 +222,12 @@ export function createCatalogue(d: DbAccess, common: Common) {
       intro: w.intro,
       description: w.description,
       image: w.image,
-      availability: availability(w, registrationId),
+      availability: availability(w, facts),
       provider:
         w.provider_display === null
           ? null
           : { display: w.provider_display, image: w.provider_image },
-      domeinen: all<{ display: string; labelColor: string }>(
-        "SELECT display, label_color AS labelColor FROM workshop_domains WHERE workshop_id = ? ORDER BY position",
-        w.id,
-      ),
+      domeinen: facts.domains.get(w.id) ?? [],
     };
   }
 
@@ -188,9 +240,9 @@ export function createCatalogue(d: DbAccess, common: Common) {
         "SELECT * FROM workshops WHERE day_id = ? ORDER BY display, id",
         reg.day_id,
       );
-      return rows.length === 0
-        ? NO_CONTENT
-        : rows.map((w) => workshopView(w, reg.id));
+      if (rows.length === 0) return NO_CONTENT;
+      const facts = dayFacts(reg.day_id, reg.id);
+      return rows.map((w) => workshopView(w, facts));
     });
   }
 
@@ -215,7 +267,8 @@ export function createCatalogue(d: DbAccess, common: Common) {
     slug: string,
   ): Workshop | NoContent {
     return withRegistration(s, registrationId, (reg) => {
-      return workshopView(workshopOfDay(reg.day_id, slug), reg.id);
+      const w = workshopOfDay(reg.day_id, slug);
+      return workshopView(w, dayFacts(w.day_id, reg.id, w.id));
     });
   }
 
@@ -227,7 +280,10 @@ export function createCatalogue(d: DbAccess, common: Common) {
   ): AvailabilityEntry[] {
     return tx(() => {
       const reg = load(s, registrationId);
-      if (reg) return availability(workshopOfDay(reg.day_id, slug), reg.id);
+      if (reg) {
+        const w = workshopOfDay(reg.day_id, slug);
+        return availability(w, dayFacts(w.day_id, reg.id, w.id));
+      }
       const w = get<WorkshopRow>(
         `SELECT w.* FROM workshops w JOIN orientation_days d ON d.id = w.day_id
          WHERE w.site_id = ? AND w.slug = ? ORDER BY d.date >= ? DESC, d.date, w.id LIMIT 1`,
@@ -237,7 +293,7 @@ export function createCatalogue(d: DbAccess, common: Common) {
       );
       if (!w)
         throw new HttpError(404, "unknown workshop", `no workshop ${slug}`);
-      return availability(w, null);
+      return availability(w, dayFacts(w.day_id, null, w.id));
     });
   }
 
