@@ -366,6 +366,12 @@ export const CALENDAR = {
   round: (round: number, day: string) => `Ronde ${round} van ${day}`,
 } as const;
 
+/** A route asked with a method it does not answer (405): the resource routes' page and the server's refusal. */
+export const METHOD_NOT_ALLOWED = {
+  title: "Niet beschikbaar",
+  message: "Deze pagina kun je zo niet openen.",
+} as const;
+
 /** The HTTP server's own pages, when it refuses a request before the app sees it (server/refusals.ts). */
 export const REFUSAL_PAGES = {
   badRequest: {
@@ -383,6 +389,11 @@ export const REFUSAL_PAGES = {
   unsupportedType: {
     title: "Formulier niet gelezen",
     text: "Dit soort gegevens nemen we niet aan. Gebruik het formulier op de website.",
+  },
+  /** A method the site does not serve (TRACE, PUT, a scanner's WebDAV): the words of METHOD_NOT_ALLOWED. */
+  methodNotAllowed: {
+    title: METHOD_NOT_ALLOWED.title,
+    text: METHOD_NOT_ALLOWED.message,
   },
   tooManyRequests: {
     title: "Even wachten",
@@ -484,12 +495,6 @@ export const DETAILS_FORM = {
   marketingHint:
     "We sturen je af en toe een e-mail over nieuwe oriëntatiedagen en workshops. Afmelden kan altijd, met de link onder elke e-mail.",
   send: (created: boolean) => (created ? "Wijziging versturen" : "Versturen"),
-} as const;
-
-/** A resource route asked with a method it does not answer (405). */
-export const METHOD_NOT_ALLOWED = {
-  title: "Niet beschikbaar",
-  message: "Deze pagina kun je zo niet openen.",
 } as const;
 
 /** Choosing another day while the visitor holds a confirmed registration (the cancel dialog's words). */
