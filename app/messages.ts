@@ -242,21 +242,50 @@ export const WAITLIST = {
   line: (workshop: string, position: number) =>
     `Wachtlijst: ${workshop} (plek ${position})`,
   joined: (round: number) => `Je staat op de wachtlijst voor ronde ${round}.`,
+  /** After 'joined': the place the registration has on the list. */
+  place: (position: number) => `Je bent nummer ${position} op de lijst.`,
   left: (round: number) =>
     `Je staat niet meer op de wachtlijst voor ronde ${round}.`,
+  /** A join that left the registration off the list (a form sent before, answered as it was then). */
+  notJoined: (round: number) =>
+    `Je staat niet op de wachtlijst voor ronde ${round}.`,
+  /** The registration holds the workshop in the round: a seat came free and it moved up, even as it left. */
+  movedUp: (workshop: string, round: number) =>
+    `Er is een plek vrijgekomen: ${workshop} staat nu in ronde ${round} van je inschrijving.`,
+  /** Before what the registration shows, when the post was a form sent before (its first answer came back). */
+  replayed: "Dit formulier had je al eerder verstuurd, er is niets veranderd.",
+  /** A join for a workshop the registration already holds, in that round or another. */
+  alreadyChosen: (round: number) =>
+    `Deze workshop staat al in ronde ${round} van je inschrijving.`,
 } as const;
 
-/** The toasts of joining and leaving a list, which name the round. */
+/** The toasts after joining or leaving a list: what the registration shows for the round, never what was pressed. */
 export const WAITLIST_TOASTS = {
-  joined: (round: number): Toast => ({
+  waiting: (round: number, position: number): Toast => ({
     kind: "success",
-    message: WAITLIST.joined(round),
+    message: `${WAITLIST.joined(round)} ${WAITLIST.place(position)}`,
+    durationMs: TOAST_DURATION.waitlist,
+  }),
+  movedUp: (workshop: string, round: number): Toast => ({
+    kind: "success",
+    message: WAITLIST.movedUp(workshop, round),
     durationMs: TOAST_DURATION.waitlist,
   }),
   left: (round: number): Toast => ({
     kind: "info",
     message: WAITLIST.left(round),
     durationMs: TOAST_DURATION.waitlist,
+  }),
+  notJoined: (round: number): Toast => ({
+    kind: "warning",
+    message: WAITLIST.notJoined(round),
+    durationMs: TOAST_DURATION.waitlist,
+  }),
+  /** One of the above after a form sent before: said to have changed nothing. */
+  replayed: (standing: Toast): Toast => ({
+    ...standing,
+    kind: "warning",
+    message: `${WAITLIST.replayed} ${standing.message}`,
   }),
 } as const;
 
