@@ -43,9 +43,12 @@ export function consoleFields(
 
 /**
  * Sends `console`, process warnings and uncaught errors through `log` for the rest of the process's life. An
- * uncaught error still ends the process (exit 1), as Node would, after its line is written.
+ * uncaught error still ends the process (exit 1), as Node would, after its line is written and `beforeExit` has
+ * settled (error reporting sending what it caught: with a handler of ours, Sentry's leaves the exit to us).
  */
-export function logEverythingAsJson() {
+export function logEverythingAsJson(
+  beforeExit: () => Promise<unknown> = async () => {},
+) {
   const write =
     (level: Level, stream: NodeJS.WritableStream) =>
     (...args: unknown[]) => {
@@ -70,9 +73,13 @@ export function logEverythingAsJson() {
       process.stderr,
     ),
   );
+  let exiting = false;
   process.on("uncaughtException", (error, origin) => {
     const { message, ...fields } = consoleFields("error", [error]);
     log(`${origin}: ${String(message)}`, fields, process.stderr);
-    process.exit(1);
+    if (exiting) return;
+    exiting = true;
+    const exit = () => process.exit(1);
+    beforeExit().then(exit, exit);
   });
 }
