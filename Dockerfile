@@ -53,7 +53,9 @@ LABEL org.opencontainers.image.title="open-dag-inschrijven" \
       org.opencontainers.image.revision="${REVISION}" \
       org.opencontainers.image.version="${VERSION}" \
       org.opencontainers.image.created="${CREATED}"
-ENV NODE_ENV=production PORT=3000
+# The metrics listener (when METRICS_PORT is set) on every interface of the container: a scraper is always
+# outside it, and only published ports are reachable (decision 0051).
+ENV NODE_ENV=production PORT=3000 METRICS_HOST=0.0.0.0
 COPY --from=production-deps --chown=root:root /app/node_modules ./node_modules
 COPY --from=build --chown=root:root /app/build ./build
 COPY --chown=root:root package.json instrument.server.mjs ./

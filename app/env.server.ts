@@ -107,6 +107,12 @@ const EnvSchema = z.object({
     .default(() => availableParallelism()),
   /** Port of the metrics listener (GET /metrics, Prometheus text format); not set: no metrics listener. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /**
+   * Address of the metrics listener, which has no authentication: loopback unless set, so only this machine can
+   * scrape it. The Docker image sets 0.0.0.0: inside a container loopback is out of every scraper's reach, and
+   * only the ports the container publishes are reachable from outside (decision 0051).
+   */
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   /** Which reverse proxies may set X-Forwarded-Host / -Proto / -For (see trustProxy). */
   TRUST_PROXY: trustProxy.default(false),
   /** Largest request body accepted, in KiB (forms are small; anything bigger is refused with 413). */

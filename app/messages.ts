@@ -242,21 +242,50 @@ export const WAITLIST = {
   line: (workshop: string, position: number) =>
     `Wachtlijst: ${workshop} (plek ${position})`,
   joined: (round: number) => `Je staat op de wachtlijst voor ronde ${round}.`,
+  /** After 'joined': the place the registration has on the list. */
+  place: (position: number) => `Je bent nummer ${position} op de lijst.`,
   left: (round: number) =>
     `Je staat niet meer op de wachtlijst voor ronde ${round}.`,
+  /** A join that left the registration off the list (a form sent before, answered as it was then). */
+  notJoined: (round: number) =>
+    `Je staat niet op de wachtlijst voor ronde ${round}.`,
+  /** The registration holds the workshop in the round: a seat came free and it moved up, even as it left. */
+  movedUp: (workshop: string, round: number) =>
+    `Er is een plek vrijgekomen: ${workshop} staat nu in ronde ${round} van je inschrijving.`,
+  /** Before what the registration shows, when the post was a form sent before (its first answer came back). */
+  replayed: "Dit formulier had je al eerder verstuurd, er is niets veranderd.",
+  /** A join for a workshop the registration already holds, in that round or another. */
+  alreadyChosen: (round: number) =>
+    `Deze workshop staat al in ronde ${round} van je inschrijving.`,
 } as const;
 
-/** The toasts of joining and leaving a list, which name the round. */
+/** The toasts after joining or leaving a list: what the registration shows for the round, never what was pressed. */
 export const WAITLIST_TOASTS = {
-  joined: (round: number): Toast => ({
+  waiting: (round: number, position: number): Toast => ({
     kind: "success",
-    message: WAITLIST.joined(round),
+    message: `${WAITLIST.joined(round)} ${WAITLIST.place(position)}`,
+    durationMs: TOAST_DURATION.waitlist,
+  }),
+  movedUp: (workshop: string, round: number): Toast => ({
+    kind: "success",
+    message: WAITLIST.movedUp(workshop, round),
     durationMs: TOAST_DURATION.waitlist,
   }),
   left: (round: number): Toast => ({
     kind: "info",
     message: WAITLIST.left(round),
     durationMs: TOAST_DURATION.waitlist,
+  }),
+  notJoined: (round: number): Toast => ({
+    kind: "warning",
+    message: WAITLIST.notJoined(round),
+    durationMs: TOAST_DURATION.waitlist,
+  }),
+  /** One of the above after a form sent before: said to have changed nothing. */
+  replayed: (standing: Toast): Toast => ({
+    ...standing,
+    kind: "warning",
+    message: `${WAITLIST.replayed} ${standing.message}`,
   }),
 } as const;
 
@@ -366,6 +395,12 @@ export const CALENDAR = {
   round: (round: number, day: string) => `Ronde ${round} van ${day}`,
 } as const;
 
+/** A route asked with a method it does not answer (405): the resource routes' page and the server's refusal. */
+export const METHOD_NOT_ALLOWED = {
+  title: "Niet beschikbaar",
+  message: "Deze pagina kun je zo niet openen.",
+} as const;
+
 /** The HTTP server's own pages, when it refuses a request before the app sees it (server/refusals.ts). */
 export const REFUSAL_PAGES = {
   badRequest: {
@@ -383,6 +418,11 @@ export const REFUSAL_PAGES = {
   unsupportedType: {
     title: "Formulier niet gelezen",
     text: "Dit soort gegevens nemen we niet aan. Gebruik het formulier op de website.",
+  },
+  /** A method the site does not serve (TRACE, PUT, a scanner's WebDAV): the words of METHOD_NOT_ALLOWED. */
+  methodNotAllowed: {
+    title: METHOD_NOT_ALLOWED.title,
+    text: METHOD_NOT_ALLOWED.message,
   },
   tooManyRequests: {
     title: "Even wachten",
@@ -484,12 +524,6 @@ export const DETAILS_FORM = {
   marketingHint:
     "We sturen je af en toe een e-mail over nieuwe oriëntatiedagen en workshops. Afmelden kan altijd, met de link onder elke e-mail.",
   send: (created: boolean) => (created ? "Wijziging versturen" : "Versturen"),
-} as const;
-
-/** A resource route asked with a method it does not answer (405). */
-export const METHOD_NOT_ALLOWED = {
-  title: "Niet beschikbaar",
-  message: "Deze pagina kun je zo niet openen.",
 } as const;
 
 /** Choosing another day while the visitor holds a confirmed registration (the cancel dialog's words). */

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import type { RequestHandler } from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseEnv } from "~/env.server";
+import { METHOD_NOT_ALLOWED } from "~/messages";
 import { createServerApp } from "./app";
 import { fetchRequest } from "./react-router";
 import { sendRequest } from "../tests/support/http";
@@ -355,6 +356,30 @@ describe("posts from another origin", () => {
         )
       ).status,
     ).toBe(403);
+  });
+});
+
+describe("methods the site does not serve", () => {
+  it("are refused with 405, Allow and the site's page before the app builds a request", async () => {
+    let reached = 0;
+    const send = await start({}, (_req, res) => {
+      reached += 1;
+      res.send("app");
+    });
+    for (const [method, path, allow] of [
+      ["TRACE", "/", "GET, HEAD, POST"],
+      ["MKCOL", "/workshops", "GET, HEAD, POST"],
+      ["PROPFIND", "/health", "GET, HEAD"],
+      ["DELETE", "/uitloggen", "POST"],
+      ["PUT", "/nergens", "GET, HEAD, POST"],
+    ] as const) {
+      const answer = await send({ method, path });
+      expect(answer.status, `${method} ${path}`).toBe(405);
+      expect(answer.headers.allow, `${method} ${path}`).toBe(allow);
+      expect(answer.body).toContain(METHOD_NOT_ALLOWED.message);
+    }
+    expect(reached).toBe(0);
+    expect((await send({ method: "GET" })).body).toBe("app");
   });
 });
 

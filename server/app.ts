@@ -26,6 +26,7 @@ import {
   isValidHost,
   siteName,
 } from "~/middleware/host.server";
+import { resourceRouteMethods } from "~/middleware/methods.server";
 import { publicUrl } from "./react-router";
 import { refuse } from "./refusals";
 import { isMessagePost, routeMatcher, routePatternMatcher } from "./routes";
@@ -51,7 +52,13 @@ export interface ServerOptions {
   readiness?: RequestHandler;
 }
 
-const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/**
+ * The methods the site serves. Any other is refused here with 405 before anything builds the Fetch `Request` React
+ * Router needs, which throws on some (TRACE, TRACK, CONNECT): that was a 500 with a stack trace (decision 0050).
+ */
+export const SERVED_METHODS = new Set(["GET", "HEAD", "POST"]);
+/** The method that carries a form; only it is read. */
+const BODY_METHOD = "POST";
 const FORM_TYPES = new Set([
   "application/x-www-form-urlencoded",
   "multipart/form-data",
@@ -92,7 +99,8 @@ function requestLog(
       if (written) return;
       written = true;
       const labels = {
-        method: req.method.slice(0, 10),
+        // Bounded like `route`: a scanner's WebDAV and made-up methods are one `other`.
+        method: SERVED_METHODS.has(req.method) ? req.method : "other",
         route: routeLabel(req, res, patternOf),
         status: String(res.statusCode),
       };
@@ -187,7 +195,7 @@ function mediaType(contentType: string | undefined): string {
  */
 function formBody(limitBytes: number): RequestHandler[] {
   const formType: RequestHandler = (req, res, next) => {
-    if (!BODY_METHODS.has(req.method)) return next();
+    if (req.method !== BODY_METHOD) return next();
     // A POST without a body (a form without fields, sent by a script) carries nothing to refuse.
     if (!hasBody(req)) return next();
     if (!FORM_TYPES.has(mediaType(req.get("content-type"))))
@@ -200,7 +208,7 @@ function formBody(limitBytes: number): RequestHandler[] {
     inflate: false,
   });
   const readable: RequestHandler = async (req, res, next) => {
-    if (!BODY_METHODS.has(req.method)) return next();
+    if (req.method !== BODY_METHOD) return next();
     if (!hasBody(req)) {
       res.locals.form = new FormData();
       return next();
@@ -221,7 +229,7 @@ function formBody(limitBytes: number): RequestHandler[] {
   return [
     formType,
     (req, res, next) =>
-      BODY_METHODS.has(req.method) ? read(req, res, next) : next(),
+      req.method === BODY_METHOD ? read(req, res, next) : next(),
     readable,
   ];
 }
@@ -257,8 +265,11 @@ function rateLimits(
             limit: perMinute,
             standardHeaders: "draft-8",
             legacyHeaders: false,
+            // Every request but a page view counts: posts, and methods the site refuses (a scanner's run).
             skip: (req, res) =>
-              !BODY_METHODS.has(req.method) || !applies(req, res),
+              req.method === "GET" ||
+              req.method === "HEAD" ||
+              !applies(req, res),
             handler: (_req, res) => {
               rateLimited.inc({ limit: name });
               refuse(res, "tooManyRequests");
@@ -292,6 +303,25 @@ function rateLimits(
   ];
 }
 
+/**
+ * A method the site does not serve: 405, with the methods the route does serve (a resource route's own, from
+ * its table; a page's GET, HEAD and POST) and the site's refusal page. It comes after the rate limits, so a
+ * scanner trying every method is slowed down like one posting too often.
+ */
+function unservedMethods(
+  patternOf: (url: string) => string | null,
+): RequestHandler {
+  return (req, res, next) => {
+    if (SERVED_METHODS.has(req.method)) return next();
+    const pattern = patternOf(publicUrl(req));
+    const allow = (pattern === null ? null : resourceRouteMethods(pattern)) ?? [
+      ...SERVED_METHODS,
+    ];
+    res.set("Allow", allow.join(", "));
+    refuse(res, "methodNotAllowed");
+  };
+}
+
 /** Errors of the body reader carry their status (413 too large, 415 compressed, 400 aborted); others are ours. */
 const errors: ErrorRequestHandler = (error, _req, res, _next) => {
   const status = (error as { status?: number }).status ?? 500;
@@ -311,10 +341,11 @@ export function createServerApp(options: ServerOptions): express.Express {
   const app = express();
   app.set("trust proxy", config.TRUST_PROXY);
   app.disable("x-powered-by");
+  const patternOf = routePatternMatcher(options.routes);
   app.use(
     requestLog(
       options.log ?? ((line) => process.stdout.write(`${line}\n`)),
-      routePatternMatcher(options.routes),
+      patternOf,
     ),
   );
   app.use(securityHeaders);
@@ -363,6 +394,7 @@ export function createServerApp(options: ServerOptions): express.Express {
   app.use(formBody(config.BODY_LIMIT_KB * 1024));
   const limits = rateLimits(config, options.routes, options.rateLimitStore);
   if (limits.length > 0) app.use(limits);
+  app.use(unservedMethods(patternOf));
   app.use(options.handler);
   app.use(errors);
   return app;

@@ -4,6 +4,7 @@
  * checked first; a bad value stops the start with a message naming the variable. Then this process serves, or
  * forks WEB_CONCURRENCY workers that do (server/primary.ts, server/serve.ts).
  */
+import "./log-setup";
 import cluster from "node:cluster";
 import { fileURLToPath } from "node:url";
 import { env } from "~/env.server";

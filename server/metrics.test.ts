@@ -99,6 +99,23 @@ describe("metrics", () => {
     expect(histogram.metrics[0]?.buckets).toHaveProperty("+Inf");
   });
 
+  it("count methods the site does not serve as `other`, so scanners cannot add label values", async () => {
+    const before = await scrape();
+    const send = await site();
+    for (const method of ["TRACE", "PROPFIND", "MKCALENDAR", "PUT", "PURGE"])
+      await send("/", method);
+    const after = await scrape();
+    const delta = (labels: Record<string, string>) =>
+      counterSum(after, "http_requests_total", labels) -
+      counterSum(before, "http_requests_total", labels);
+    expect(delta({ method: "other", route: "/", status: "405" })).toBe(5);
+    const methods = after
+      .get("http_requests_total")!
+      .metrics.map((sample) => sample.labels?.method);
+    expect(methods).not.toContain("TRACE");
+    expect(methods).not.toContain("PROPFIND");
+  });
+
   it("count refused posts by limit", async () => {
     const before = await scrape();
     const send = await site({ RATE_LIMIT_MESSAGES: "1" });

@@ -1,6 +1,7 @@
 /**
  * The metrics listener: GET /metrics in the Prometheus text format, on METRICS_PORT, a port of its own so the
- * public port never shows them (the balancer forwards only the site's port).
+ * public port never shows them (the balancer forwards only the site's port), bound to METRICS_HOST (loopback unless
+ * set): it has no authentication, so who can reach it is decided by where it listens.
  */
 import { createServer } from "node:http";
 import type { Server } from "node:http";
@@ -28,16 +29,16 @@ export function metricsServer(text: () => Promise<string>): Server {
 export function listenForMetrics(
   text: () => Promise<string>,
   port: number,
-  host: string | undefined,
+  host: string,
   fields: Record<string, unknown> = {},
 ): Server {
   const server = metricsServer(text);
-  server.listen(port, host ?? "", () => {
+  server.listen(port, host, () => {
     const address = server.address();
     const listening =
       typeof address === "object" && address ? address.port : port;
     log("metrics listening", {
-      url: `http://${host ?? "localhost"}:${listening}/metrics`,
+      url: `http://${host.includes(":") ? `[${host}]` : host}:${listening}/metrics`,
       ...fields,
     });
   });

@@ -99,7 +99,7 @@ export function runPrimary(config: ReturnType<typeof env>) {
     listenForMetrics(
       () => aggregator.clusterMetrics(),
       config.METRICS_PORT,
-      config.HOST,
+      config.METRICS_HOST,
       { workers: count },
     );
 

@@ -13,6 +13,7 @@ export const REFUSALS = {
   badForm: { status: 400, ...REFUSAL_PAGES.badForm },
   tooLarge: { status: 413, ...REFUSAL_PAGES.tooLarge },
   unsupportedType: { status: 415, ...REFUSAL_PAGES.unsupportedType },
+  methodNotAllowed: { status: 405, ...REFUSAL_PAGES.methodNotAllowed },
   tooManyRequests: { status: 429, ...REFUSAL_PAGES.tooManyRequests },
   serverError: { status: 500, ...REFUSAL_PAGES.serverError },
 } as const;

@@ -69,7 +69,7 @@ export async function serve(config: ReturnType<typeof env>, clientDir: string) {
     listenForMetrics(
       () => registry.metrics(),
       config.METRICS_PORT,
-      config.HOST,
+      config.METRICS_HOST,
     );
   }
   const inProgress = trackRequests(server);

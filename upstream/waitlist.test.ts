@@ -338,7 +338,7 @@ describe("promotion", () => {
       expect((await state(id)).waiting).toEqual([`1:yoga@${i + 1}`]);
   });
 
-  it("mails a promoted registration with an address: the workshop, the round and its times, and the summary", async () => {
+  it("mails a promoted registration with a confirmed address: the workshop, the round and its times, and the summary", async () => {
     const h = await holder("koken");
     const { id } = await t.draft();
     await choose(id, 2, "robotica");
@@ -346,13 +346,38 @@ describe("promotion", () => {
       registrationId: id,
       body: personal("wachtend@example.com"),
     });
+    const [confirmation] = await mailbox("wachtend@example.com");
+    const link = confirmation!.links.find((l) =>
+      l.includes("/inschrijving-bevestigen"),
+    )!;
+    await t.ok("confirm", {
+      body: { token: new URL(link).searchParams.get("token")! },
+    });
     await join(id, 1, "koken");
     await t.ok("delete", { registrationId: h });
-    const [mail] = await mailbox("wachtend@example.com");
-    expect(mail!.subject).toBe("Er is een plek vrijgekomen");
+    const mail = (await mailbox("wachtend@example.com")).find(
+      (entry) => entry.subject === "Er is een plek vrijgekomen",
+    );
     expect(mail!.text).toContain("Koken in ronde 1 (09:00 - 10:00)");
     expect(mail!.text).toContain("Ronde 1 (09:00 - 10:00): Koken");
     expect(mail!.text).toContain("Ronde 2 (10:15 - 11:15): Robotica");
+  });
+
+  it("mails no address that was never confirmed: it may be a typing error, or someone else's", async () => {
+    const h = await holder("koken");
+    const { id } = await t.draft();
+    await choose(id, 2, "robotica");
+    await t.ok("pendingConfirmation", {
+      registrationId: id,
+      body: personal("onbevestigd@example.com"),
+    });
+    await join(id, 1, "koken");
+    await t.ok("delete", { registrationId: h });
+    expect((await state(id)).choices["1"]).toBe("koken");
+    const subjects = (await mailbox("onbevestigd@example.com")).map(
+      (mail) => mail.subject,
+    );
+    expect(subjects).not.toContain("Er is een plek vrijgekomen");
   });
 });
 

@@ -188,6 +188,17 @@ export async function changeRegistration(
 }
 
 /**
+ * The registration as the upstream holds it now, asked again even when this request has read it: after a write
+ * whose answer may be a replay of an earlier one (decision 0018), so stale. It becomes the request's registration.
+ */
+export async function refreshRegistration(
+  context: Context,
+): Promise<Registration> {
+  const { upstream } = getRequestState(context);
+  return changeRegistration(context, () => upstream.call("registration"));
+}
+
+/**
  * The cart's update call (spec "Adding a workshop to a round", "Removing a workshop"). A 204, or a 404 (the
  * registration no longer holds what was removed), means it expired: that throws the redirect home. Other
  * failures reject with the upstream's error; a 409 is a round that filled up meanwhile.

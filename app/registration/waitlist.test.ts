@@ -4,10 +4,13 @@ import { cartRounds, roundOptions } from "./cart";
 import {
   joinBlocker,
   joinFormId,
+  roundHolding,
   roundWaitlist,
+  staleReplay,
   seatsHint,
   waitlistFor,
   waitlistOffered,
+  waitlistStanding,
 } from "./waitlist";
 
 const robotica = { id: 1, slug: "robotica", display: "Robotica" };
@@ -113,31 +116,31 @@ describe("seatsHint", () => {
 describe("roundWaitlist", () => {
   it("offers joining a full round only, on a day open for registration, with a list", () => {
     const [full, current, open] = options([]);
-    expect(roundWaitlist(full!, roboticaWorkshop, true, false)).toEqual({
+    expect(roundWaitlist(full!, roboticaWorkshop, true, false, false)).toEqual({
       kind: "join",
     });
-    expect(roundWaitlist(current!, roboticaWorkshop, true, false).kind).toBe(
-      "none",
-    );
-    expect(roundWaitlist(open!, roboticaWorkshop, true, false).kind).toBe(
-      "none",
-    );
-    expect(roundWaitlist(full!, roboticaWorkshop, false, false).kind).toBe(
-      "none",
-    );
-    expect(roundWaitlist(full!, roboticaWorkshop, true, true).kind).toBe(
+    expect(
+      roundWaitlist(current!, roboticaWorkshop, true, false, false).kind,
+    ).toBe("none");
+    expect(
+      roundWaitlist(open!, roboticaWorkshop, true, false, false).kind,
+    ).toBe("none");
+    expect(
+      roundWaitlist(full!, roboticaWorkshop, false, false, false).kind,
+    ).toBe("none");
+    expect(roundWaitlist(full!, roboticaWorkshop, true, true, false).kind).toBe(
       "none",
     );
   });
 
   it("shows the place of an entry for this workshop, and offers joining where the entry is another workshop's", () => {
     const [full] = options([{ round: 1, position: 2 }]);
-    expect(roundWaitlist(full!, roboticaWorkshop, true, false)).toEqual({
+    expect(roundWaitlist(full!, roboticaWorkshop, true, false, false)).toEqual({
       kind: "waiting",
       position: 2,
     });
     expect(
-      roundWaitlist(full!, { id: horeca.id, availability }, true, false),
+      roundWaitlist(full!, { id: horeca.id, availability }, true, false, false),
     ).toEqual({
       kind: "join",
     });
@@ -151,8 +154,64 @@ describe("roundWaitlist", () => {
     );
     expect(held!.badge).toBe("added");
     expect(
-      roundWaitlist(held!, { id: horeca.id, availability }, true, false).kind,
+      roundWaitlist(held!, { id: horeca.id, availability }, true, false, true)
+        .kind,
     ).toBe("none");
+  });
+
+  it("offers no full round of a workshop the registration holds in another round: moving up would cost it that one", () => {
+    const horecaOptions = roundOptions(
+      cartRounds(registration([])),
+      { id: horeca.id, availability },
+      false,
+    );
+    expect(roundHolding(horecaOptions)).toBe(2);
+    const [full] = horecaOptions;
+    expect(full!.badge).toBe("unavailable");
+    expect(
+      roundWaitlist(full!, { id: horeca.id, availability }, true, false, true)
+        .kind,
+    ).toBe("none");
+    expect(joinBlocker(horecaOptions, availability, 1, true, false)).toBe(
+      "alreadyChosen",
+    );
+    expect(joinBlocker(horecaOptions, availability, 2, true, false)).toBe(
+      "alreadyChosen",
+    );
+  });
+});
+
+describe("where a registration stands, and a stale replay", () => {
+  const waiting = registration([{ round: 1, position: 2 }]);
+  const holding = draftRegistration({
+    orientationDay: { id: 1, rondes },
+    choices: { "1": { workshop: robotica } },
+    waitlist: [],
+  });
+
+  it("is waiting at a place, holding the workshop in the round, or neither", () => {
+    expect(waitlistStanding(waiting, 1, robotica.id)).toEqual({
+      kind: "waiting",
+      position: 2,
+    });
+    expect(waitlistStanding(holding, 1, robotica.id)).toEqual({
+      kind: "holding",
+    });
+    expect(waitlistStanding(waiting, 1, horeca.id)).toEqual({
+      kind: "neither",
+    });
+  });
+
+  it("is an answer that no longer holds, with the registration back where it stood before the post", () => {
+    const neither = { kind: "neither" } as const;
+    const at = (position: number) => ({ kind: "waiting" as const, position });
+    expect(staleReplay(neither, at(4), neither)).toBe(true);
+    expect(staleReplay(at(1), neither, at(1))).toBe(true);
+    // A fresh join, and a promotion right after it: no replay.
+    expect(staleReplay(neither, at(4), at(4))).toBe(false);
+    expect(staleReplay(neither, at(4), { kind: "holding" })).toBe(false);
+    // Another place than the answer said, but not the one before: others left meanwhile.
+    expect(staleReplay(neither, at(4), at(3))).toBe(false);
   });
 });
 
@@ -166,8 +225,12 @@ describe("a round the workshop is not held in", () => {
   it("offers no list, though its badge says 'Niet beschikbaar'", () => {
     const [round1, , round3] = options([]);
     const workshop = { id: robotica.id, availability: notHeld };
-    expect(roundWaitlist(round1!, workshop, true, false).kind).toBe("none");
-    expect(roundWaitlist(round3!, workshop, true, false).kind).toBe("none");
+    expect(roundWaitlist(round1!, workshop, true, false, false).kind).toBe(
+      "none",
+    );
+    expect(roundWaitlist(round3!, workshop, true, false, false).kind).toBe(
+      "none",
+    );
   });
 
   it("refuses a posted join as an unknown round", () => {
@@ -184,6 +247,7 @@ describe("a round the workshop is not held in", () => {
         round1!,
         { id: robotica.id, availability: uncounted },
         true,
+        false,
         false,
       ),
     ).toEqual({ kind: "join" });

@@ -7,7 +7,8 @@
  * a day open for registration that does not hold this workshop already. An upstream that leaves `waitlist` out
  * of its registrations has no list; one that leaves `seatsLeft` out gives no hints. Neither is an error.
  */
-import { WAITLIST } from "~/messages";
+import { WAITLIST, WAITLIST_TOASTS } from "~/messages";
+import type { Toast } from "~/messages";
 import type {
   AvailabilityEntry,
   Registration,
@@ -92,10 +93,18 @@ export function heldInRound(
   return entry !== undefined && entry.seatsLeft !== null;
 }
 
+/** The round that holds this workshop in the registration, if any (the round options' 'added' badge). */
+export function roundHolding(
+  options: ReadonlyArray<Pick<RoundOption, "number" | "badge">>,
+): number | null {
+  return options.find((option) => option.badge === "added")?.number ?? null;
+}
+
 /**
  * What the workshop page offers per round. An entry for this workshop is shown (and can be left) whatever the
  * round's state; joining needs a list, a day open for registration and a round of this workshop that is full for
- * this visitor (a round holding this workshop is never full to its holder: cart.ts).
+ * this visitor, and a registration that does not hold this workshop in any round: moving up would take it out of
+ * that round, leaving the visitor a workshop short (decision 0024).
  */
 export function roundWaitlist(
   option: Pick<RoundOption, "number" | "badge"> & {
@@ -104,11 +113,13 @@ export function roundWaitlist(
   workshop: { id: number; availability: readonly AvailabilityEntry[] },
   offered: boolean,
   readonly: boolean,
+  held: boolean,
 ): RoundWaitlist {
   if (!offered) return { kind: "none" };
   if (option.waitlist?.workshop.id === workshop.id)
     return { kind: "waiting", position: option.waitlist.position };
-  if (readonly || option.badge !== "unavailable") return { kind: "none" };
+  if (held || readonly || option.badge !== "unavailable")
+    return { kind: "none" };
   if (!heldInRound(workshop.availability, option.number))
     return { kind: "none" };
   return { kind: "join" };
@@ -124,11 +135,83 @@ export function joinBlocker(
   round: number,
   offered: boolean,
   readonly: boolean,
-): "noWaitlist" | "cannotRegisterYet" | "unknownRound" | "roundOpen" | null {
+):
+  | "noWaitlist"
+  | "cannotRegisterYet"
+  | "unknownRound"
+  | "alreadyChosen"
+  | "roundOpen"
+  | null {
   if (!offered) return "noWaitlist";
   if (readonly) return "cannotRegisterYet";
   const option = options.find((candidate) => candidate.number === round);
   if (!option || !heldInRound(availability, round)) return "unknownRound";
+  if (roundHolding(options) !== null) return "alreadyChosen";
   if (option.badge !== "unavailable") return "roundOpen";
   return null;
+}
+
+/**
+ * Where a registration stands for a workshop in a round: on the round's list for it at a place, holding it in
+ * the round (moved up, or chosen), or neither. What a toast after joining or leaving says is this, of the
+ * registration as the upstream holds it, never of what the visitor pressed.
+ */
+export type WaitlistStanding =
+  | { kind: "waiting"; position: number }
+  | { kind: "holding" }
+  | { kind: "neither" };
+
+export function waitlistStanding(
+  registration: Pick<Registration, "waitlist" | "choices">,
+  round: number,
+  workshopId: number,
+): WaitlistStanding {
+  const entry = waitlistFor(registration, round);
+  if (entry?.workshop.id === workshopId)
+    return { kind: "waiting", position: entry.position };
+  if (registration.choices[String(round)]?.workshop.id === workshopId)
+    return { kind: "holding" };
+  return { kind: "neither" };
+}
+
+function sameStanding(a: WaitlistStanding, b: WaitlistStanding): boolean {
+  return (
+    a.kind === b.kind &&
+    (a.kind !== "waiting" || b.kind !== "waiting" || a.position === b.position)
+  );
+}
+
+/**
+ * Whether an answer to a join or leave was a stale replay: the upstream gave back its kept first answer to the
+ * form's key (decision 0018: a kept tab, Back and send again), so what it shows is no longer true, and the
+ * registration read afresh stands where it stood before the post. A difference that is not a return to before (a
+ * promotion just after the answer) is no replay: the fresh standing is then simply the news.
+ */
+export function staleReplay(
+  before: WaitlistStanding,
+  answered: WaitlistStanding,
+  now: WaitlistStanding,
+): boolean {
+  return !sameStanding(answered, now) && sameStanding(before, now);
+}
+
+/** The toast after a join or leave of `round`'s list for `workshop`: where the registration now stands. */
+export function waitlistToast(
+  standing: WaitlistStanding,
+  post: {
+    round: number;
+    workshop: string;
+    intent: typeof JOIN_WAITLIST_INTENT | typeof LEAVE_WAITLIST_INTENT;
+    replayed: boolean;
+  },
+): Toast {
+  const toast =
+    standing.kind === "waiting"
+      ? WAITLIST_TOASTS.waiting(post.round, standing.position)
+      : standing.kind === "holding"
+        ? WAITLIST_TOASTS.movedUp(post.workshop, post.round)
+        : post.intent === JOIN_WAITLIST_INTENT
+          ? WAITLIST_TOASTS.notJoined(post.round)
+          : WAITLIST_TOASTS.left(post.round);
+  return post.replayed ? WAITLIST_TOASTS.replayed(toast) : toast;
 }

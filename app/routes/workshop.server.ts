@@ -9,7 +9,7 @@ import { ENHANCED_FIELD } from "~/components/registration/enhanced";
 import type { AddResult } from "~/components/registration/round-picker";
 import { withSearchParam } from "~/lib/return-to";
 import { formId } from "~/lib/validation";
-import { MESSAGES, TOASTS, VALIDATION, WAITLIST_TOASTS } from "~/messages";
+import { MESSAGES, TOASTS, VALIDATION, WAITLIST } from "~/messages";
 import {
   addBlocker,
   CART_OPEN_PARAM,
@@ -21,14 +21,19 @@ import {
   changeRegistration,
   expireRegistration,
   getOrientationDay,
+  refreshRegistration,
   requireRegistration,
 } from "~/registration/registration.server";
 import {
   JOIN_WAITLIST_INTENT,
   joinBlocker,
   type LEAVE_WAITLIST_INTENT,
-  waitlistFor,
+  roundHolding,
+  staleReplay,
   waitlistOffered,
+  waitlistStanding,
+  type WaitlistStanding,
+  waitlistToast,
 } from "~/registration/waitlist";
 import { formIdempotencyKey } from "~/request/idempotency.server";
 import { getRequestState } from "~/request/request-state.server";
@@ -173,13 +178,29 @@ export async function addAction(args: Route.ActionArgs, form: FormData) {
   );
 }
 
-/** Why the server refuses a join before asking the upstream, as the panel says it. */
+/** Why the server refuses a join before asking the upstream, as the panel says it ('alreadyChosen' names a round). */
 const JOIN_REFUSALS = {
   noWaitlist: { warning: MESSAGES.waitlistUnavailable, status: 409 },
   cannotRegisterYet: { error: MESSAGES.cannotRegisterYet, status: 409 },
   unknownRound: { error: VALIDATION.invalid("round"), status: 400 },
   roundOpen: { warning: MESSAGES.waitlistRoundOpen, status: 409 },
 } as const;
+
+/** Where the registration stands for the workshop in the round, read again; the answer's, should that fail. */
+async function standingNow(
+  context: Context,
+  answered: Registration,
+  round: number,
+  workshopId: number,
+): Promise<WaitlistStanding> {
+  let registration = answered;
+  try {
+    registration = await refreshRegistration(context);
+  } catch (error) {
+    rethrowResponse(error);
+  }
+  return waitlistStanding(registration, round, workshopId);
+}
 
 /**
  * Joining or leaving a round's waiting list for this workshop. Like adding, it needs a registration, and a
@@ -198,8 +219,10 @@ export async function waitlistAction(
     post;
   const offered = waitlistOffered(registration);
   const { session, upstream } = getRequestState(context);
+  const before = waitlistStanding(registration, round, workshop.id);
 
   try {
+    let answered: Registration | null = null;
     if (intent === JOIN_WAITLIST_INTENT) {
       const options = roundOptions(
         cartRounds(registration),
@@ -213,25 +236,43 @@ export async function waitlistAction(
         offered,
         readonly,
       );
+      if (blocker === "alreadyChosen")
+        return data<AddResult>(
+          { warning: WAITLIST.alreadyChosen(roundHolding(options)!) },
+          { status: 409 },
+        );
       if (blocker) {
         const { status, ...result } = JOIN_REFUSALS[blocker];
         return data<AddResult>(result, { status });
       }
-      await changeRegistration(context, () =>
+      answered = await changeRegistration(context, () =>
         upstream.call("waitlistJoin", {
           body: { round, workshop: workshop.id },
           idempotencyKey,
         }),
       );
-      session.flashToast(WAITLIST_TOASTS.joined(round));
-    } else {
+    } else if (before.kind === "waiting") {
       // Only this workshop's entry is left from its page; without one the visitor is already off its list.
-      if (waitlistFor(registration, round)?.workshop.id === workshop.id)
-        await changeRegistration(context, () =>
-          upstream.call("waitlistLeave", { body: { round }, idempotencyKey }),
-        );
-      session.flashToast(WAITLIST_TOASTS.left(round));
+      answered = await changeRegistration(context, () =>
+        upstream.call("waitlistLeave", { body: { round }, idempotencyKey }),
+      );
     }
+    // The answer may be the upstream's kept answer to this form's key, sent before from a kept tab or after Back
+    // (decision 0018): the toast says where the registration stands now, read again.
+    const now = answered
+      ? await standingNow(context, answered, round, workshop.id)
+      : before;
+    const replayed =
+      answered !== null &&
+      staleReplay(before, waitlistStanding(answered, round, workshop.id), now);
+    session.flashToast(
+      waitlistToast(now, {
+        round,
+        workshop: workshop.display,
+        intent,
+        replayed,
+      }),
+    );
   } catch (error) {
     rethrowResponse(error);
     const toast = toastForUpstreamError(error, "waitlist");

@@ -3,7 +3,7 @@
  * refused before asking, and how the upstream's refusals come back to the panel.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { MESSAGES, VALIDATION, WAITLIST_TOASTS } from "~/messages";
+import { MESSAGES, VALIDATION, WAITLIST, WAITLIST_TOASTS } from "~/messages";
 import type { VisitorSession } from "~/session/session.server";
 import {
   draftRegistration,
@@ -70,15 +70,36 @@ const failing = (status: number) => async () => {
   throw Object.assign(new Error("upstream"), { status });
 };
 
+/**
+ * The upstream's answers: reading the registration gives `current` until a waiting-list call answers with
+ * another, which it holds from then on, as a real upstream would. `stale`: the waiting-list calls' answers are
+ * kept answers of an earlier post (a replay), and reading still gives `current`.
+ */
 function answers(
   current: Registration,
   extra: UpstreamAnswers = {},
+  { stale = false } = {},
 ): UpstreamAnswers {
+  let now = current;
+  const holding = Object.fromEntries(
+    Object.entries(extra).map(([name, answer]) => [
+      name,
+      async (options?: unknown) => {
+        const answered = (await answer!(options)) as {
+          status: number;
+          data?: Registration;
+        };
+        if (!stale && name.startsWith("waitlist") && answered.data)
+          now = answered.data;
+        return answered;
+      },
+    ]),
+  );
   return {
-    registration: async () => ({ status: 200, data: current }),
+    registration: async () => ({ status: 200, data: now }),
     workshop: async () => ({ status: 200, data: workshop }),
     orientationDays: async () => ({ status: 200, data: [day] }),
-    ...extra,
+    ...holding,
   };
 }
 
@@ -123,10 +144,57 @@ describe("joining a round's waiting list", () => {
     );
     expect(calls).toContain("waitlistJoin");
     expect(sent).toEqual([{ round: 1, workshop: robotica.id }]);
-    expect(session.takeToasts()).toEqual([WAITLIST_TOASTS.joined(1)]);
-    expect(WAITLIST_TOASTS.joined(1).message).toBe(
-      "Je staat op de wachtlijst voor ronde 1.",
+    expect(session.takeToasts()).toEqual([WAITLIST_TOASTS.waiting(1, 3)]);
+    expect(WAITLIST_TOASTS.waiting(1, 3).message).toBe(
+      "Je staat op de wachtlijst voor ronde 1. Je bent nummer 3 op de lijst.",
     );
+  });
+
+  it("recognises the kept answer of a form sent before: nothing changed, and the toast says the visitor is not on the list", async () => {
+    // Joined with this key, left since; the kept tab sends the join again with the same key.
+    await post(
+      { intent: "join-waitlist", round: "1" },
+      answers(registration(), { waitlistJoin: ok(waiting) }, { stale: true }),
+    );
+    const [toast] = session.takeToasts();
+    expect(toast?.message).toBe(
+      `${WAITLIST.replayed} ${WAITLIST.notJoined(1)}`,
+    );
+    expect(toast?.message).not.toContain(WAITLIST.joined(1));
+  });
+
+  it("says the visitor moved up when the registration holds the workshop by the time it is read again", async () => {
+    const movedUp = draftRegistration({
+      orientationDay: { id: 1, rondes: day.rondes },
+      waitlist: [],
+      choices: { "1": { workshop: robotica } },
+    });
+    const upstream = answers(registration(), { waitlistJoin: ok(waiting) });
+    // Read before the join, then again after it, when a seat has come free.
+    const reads = [registration(), movedUp];
+    upstream.registration = async () => ({ status: 200, data: reads.shift() });
+    await post({ intent: "join-waitlist", round: "1" }, upstream);
+    expect(session.takeToasts()).toEqual([
+      WAITLIST_TOASTS.movedUp("Robotica", 1),
+    ]);
+  });
+
+  it("refuses a workshop the registration already holds, in this round or another, naming that round", async () => {
+    const holding = draftRegistration({
+      orientationDay: { id: 1, rondes: day.rondes },
+      waitlist: [],
+      choices: { "2": { workshop: robotica } },
+    });
+    for (const round of ["1", "2"])
+      expect(
+        answerOf(
+          await post({ intent: "join-waitlist", round }, answers(holding)),
+        ),
+      ).toEqual({
+        data: { warning: WAITLIST.alreadyChosen(2) },
+        status: 409,
+      });
+    expect(calls).not.toContain("waitlistJoin");
   });
 
   it("answers a fetcher with data", async () => {
@@ -227,6 +295,32 @@ describe("leaving", () => {
     expect(session.takeToasts()).toEqual([WAITLIST_TOASTS.left(1)]);
     expect(WAITLIST_TOASTS.left(1).message).toBe(
       "Je staat niet meer op de wachtlijst voor ronde 1.",
+    );
+  });
+
+  it("says a leave that lost the race to a promotion moved the visitor up, not off the list", async () => {
+    const movedUp = draftRegistration({
+      orientationDay: { id: 1, rondes: day.rondes },
+      waitlist: [],
+      choices: { "1": { workshop: robotica } },
+    });
+    await post(
+      { intent: "leave-waitlist", round: "1" },
+      answers(waiting, { waitlistLeave: ok(movedUp) }),
+    );
+    expect(session.takeToasts()).toEqual([
+      WAITLIST_TOASTS.movedUp("Robotica", 1),
+    ]);
+  });
+
+  it("recognises a kept leave answer while the visitor waits again: still on the list, at its place", async () => {
+    await post(
+      { intent: "leave-waitlist", round: "1" },
+      answers(waiting, { waitlistLeave: ok(registration()) }, { stale: true }),
+    );
+    const [toast] = session.takeToasts();
+    expect(toast?.message).toBe(
+      `${WAITLIST.replayed} ${WAITLIST.joined(1)} ${WAITLIST.place(3)}`,
     );
   });
 

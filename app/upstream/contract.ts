@@ -474,7 +474,7 @@ export const ENDPOINTS = {
     method: "POST",
     path: "/registration/waitlist/join",
     summary:
-      "Put the registration on the waiting list of a full workshop in a round; replaces its entry for that round",
+      "Put the registration on the waiting list of a full workshop in a round; replaces its entry for that round. Moved up when a seat frees (mailed 'Er is een plek vrijgekomen' only at a confirmed address)",
     body: WaitlistJoinBodySchema,
     answer: RegistrationSchema,
     noContent: "registration expired",

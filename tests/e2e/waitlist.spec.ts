@@ -5,9 +5,11 @@
  */
 import { expect, test } from "@playwright/test";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { MESSAGES } from "../../app/messages";
+import { IDEMPOTENCY_FIELD } from "../../app/lib/idempotency-field";
+import { MESSAGES, WAITLIST } from "../../app/messages";
 import { expectNoA11yViolations } from "./support/axe";
 import {
+  addToRound,
   cartPanel,
   closeCart,
   javaScriptEnabled,
@@ -228,6 +230,72 @@ test("a round full from the start: join its list, replace it by another workshop
   ).toBeVisible();
   await expect(joinButton(page, 1)).toBeVisible();
   await expect(page.getByText(/Op de wachtlijst, plek/)).toHaveCount(0);
+  expect((await fetchRegistration(request, visitor))?.waitlist).toEqual([]);
+});
+
+test("a join sent again with its first key after leaving (a kept tab, Back): the page says nothing changed and the visitor is not on the list", async ({
+  page,
+  request,
+}) => {
+  const visitor = await visitorWithSchool(page, request);
+  const slug = await addTestWorkshop(
+    request,
+    visitor.orientationDayId,
+    "Twee keer verstuurd",
+    { "1": 0, "2": 12 },
+  );
+  await openWorkshop(page, slug);
+  const key = page
+    .locator(`form#wachtlijst-ronde-1`)
+    .locator(`input[name="${IDEMPOTENCY_FIELD}"]`);
+  const firstKey = await key.inputValue();
+  await join(page, 1, 1);
+  await leaveButton(page, 1).click();
+  await expect(page.getByText(WAITLIST.left(1))).toBeVisible();
+
+  // The page as a kept tab still has it: the join form with the first page's key.
+  await openWorkshop(page, slug);
+  await key.evaluate((input, value) => {
+    (input as HTMLInputElement).value = value;
+  }, firstKey);
+  await joinButton(page, 1).click();
+  await expect(
+    page.getByText(`${WAITLIST.replayed} ${WAITLIST.notJoined(1)}`),
+  ).toBeVisible();
+  await expect(page.getByText(WAITLIST.joined(1))).toHaveCount(0);
+  await expect(joinButton(page, 1)).toBeVisible();
+  expect((await fetchRegistration(request, visitor))?.waitlist).toEqual([]);
+});
+
+test("a workshop already in the registration offers no list in another round, and a made-up join says where it is", async ({
+  page,
+  request,
+}) => {
+  const visitor = await visitorWithSchool(page, request);
+  const slug = await addTestWorkshop(
+    request,
+    visitor.orientationDayId,
+    "Al gekozen",
+    { "1": 0, "2": 12 },
+  );
+  await openWorkshop(page, slug);
+  await expect(joinButton(page, 1)).toBeVisible();
+  await addToRound(page, 2);
+  await openWorkshop(page, slug);
+  await expect(roundLabel(page, 1)).toContainText("Niet beschikbaar");
+  await expect(joinButton(page, 1)).toHaveCount(0);
+
+  // A post made by hand, for the full round and for the round that holds it.
+  for (const round of ["1", "2"]) {
+    const answer = await page.request.post(`/workshop/${slug}`, {
+      form: { intent: "join-waitlist", round },
+      maxRedirects: 0,
+    });
+    expect(answer.status(), `round ${round}`).toBe(409);
+    expect(await answer.text(), `round ${round}`).toContain(
+      WAITLIST.alreadyChosen(2),
+    );
+  }
   expect((await fetchRegistration(request, visitor))?.waitlist).toEqual([]);
 });
 

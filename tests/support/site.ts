@@ -28,6 +28,8 @@ export interface Site {
   child: ChildProcess;
   /** Everything the server wrote to stderr so far. */
   stderr(): string;
+  /** Everything the server wrote to stdout so far (its request log among it). */
+  stdout(): string;
   stop(): Promise<void>;
 }
 
@@ -42,7 +44,7 @@ export async function startSite(env: Record<string, string>): Promise<Site> {
   delete inherited.VITEST;
   const child = spawn(process.execPath, serverArgs(), {
     cwd: root,
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
     env: {
       ...inherited,
       NODE_ENV: "production",
@@ -60,13 +62,17 @@ export async function startSite(env: Record<string, string>): Promise<Site> {
     },
   });
   let stderr = "";
+  let stdout = "";
   child.stderr!.setEncoding("utf8");
   child.stderr!.on("data", (chunk: string) => (stderr += chunk));
+  child.stdout!.setEncoding("utf8");
+  child.stdout!.on("data", (chunk: string) => (stdout += chunk));
   const site: Site = {
     host: `localhost:${port}`,
     port,
     child,
     stderr: () => stderr,
+    stdout: () => stdout,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();

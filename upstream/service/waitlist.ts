@@ -86,8 +86,12 @@ export function createWaitlist(d: DbAccess, common: Common) {
       mailPromotion(reload(registration), seat);
   }
 
+  /**
+   * Only to a confirmed address: an unconfirmed one may be a typing error or someone else's, and the mail names
+   * the student's choices. A draft or a registration awaiting confirmation sees the change on its next view.
+   */
   function mailPromotion(reg: RegistrationRow, seat: Seat): void {
-    if (!reg.emailadres) return;
+    if (!reg.emailadres || reg.confirmed_at === null) return;
     const workshop = get<{ display: string }>(
       "SELECT display FROM workshops WHERE id = ?",
       seat.workshop,

@@ -32,6 +32,7 @@ import {
   joinFormId,
   LEAVE_WAITLIST_INTENT,
   leaveFormId,
+  roundHolding,
   roundWaitlist,
   seatsHint,
   type RoundWaitlist,
@@ -105,8 +106,9 @@ export function RoundPicker({
       )
     : rounds;
   const options = roundOptions(shown, workshop, readonly);
+  const held = roundHolding(options) !== null;
   const lists = options.map((option) =>
-    roundWaitlist(option, workshop, waitlistOffered, readonly),
+    roundWaitlist(option, workshop, waitlistOffered, readonly, held),
   );
   const preselected = preselectedRound(
     roundOptions(rounds, workshop, readonly),

@@ -1,0 +1,182 @@
+/**
+ * What a scanner and an operator see of the production build (issue 27): every method the site does not serve
+ * is a 4xx with the site's page, never a 5xx; the metrics' `method` label stays bounded whatever methods arrive;
+ * and every line the server writes, on stdout and stderr, is one JSON object, errors and warnings included.
+ */
+import { METHODS } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { METHOD_NOT_ALLOWED } from "~/messages";
+import { buildDemoData } from "../../upstream/demo/data";
+import { renderMedia } from "../../upstream/demo/media";
+import { createUpstreamServer } from "../../upstream/server";
+import type { UpstreamServer } from "../../upstream/server";
+import { freePort } from "../../scripts/processes.mjs";
+import { parseMetrics } from "../support/prometheus";
+import { send, startSite } from "../support/site";
+import type { Site } from "../support/site";
+
+/** Node's parser takes all of these; CONNECT is a tunnel, which Node hands to no request handler. */
+const ANY_METHOD = METHODS.filter((method) => method !== "CONNECT");
+const SERVED = new Set(["GET", "HEAD", "POST"]);
+const PATHS = ["/", "/workshops", "/health", "/contact", "/nergens-te-vinden"];
+
+/**
+ * Loaded into the server with --import: on SIGUSR2 it writes an error with a stack through `console` and emits a
+ * Node process warning, as a library or Node itself would while the server runs.
+ */
+const PROVOKE = `data:text/javascript,process.on('SIGUSR2',()=>{console.error(Error('provoked-error'));process.emitWarning('provoked-warning')})`;
+
+/** Every line of a stream as an object; a line that is not one JSON object fails with the line. */
+function jsonLines(text: string): Record<string, unknown>[] {
+  return text
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(line);
+      } catch {
+        throw new Error(`not a JSON line: ${line}`);
+      }
+      expect(parsed, line).toBeTypeOf("object");
+      expect(Array.isArray(parsed), line).toBe(false);
+      return parsed as Record<string, unknown>;
+    });
+}
+
+let upstream: UpstreamServer;
+beforeAll(async () => {
+  upstream = await createUpstreamServer({
+    data: buildDemoData,
+    renderMedia,
+    log: () => {},
+  });
+});
+afterAll(async () => {
+  await upstream?.close();
+});
+
+describe("methods the site does not serve", () => {
+  let site: Site;
+  let metricsPort: number;
+  beforeAll(async () => {
+    metricsPort = await freePort();
+    site = await startSite({
+      UPSTREAM_URL: upstream.url,
+      METRICS_PORT: String(metricsPort),
+    });
+  });
+  afterAll(async () => {
+    await site?.stop();
+  });
+
+  it(`${ANY_METHOD.length} methods on ${PATHS.length} paths: a 405 with Allow and the site's page for each one it does not serve, never a 5xx`, async () => {
+    for (const path of PATHS)
+      for (const method of ANY_METHOD) {
+        const answer = await send(site, { method, path });
+        const what = `${method} ${path}`;
+        expect(answer.status, what).toBeLessThan(500);
+        if (SERVED.has(method)) continue;
+        expect(answer.status, what).toBe(405);
+        expect(answer.headers.allow, what).toBe(
+          path === "/health" ? "GET, HEAD" : "GET, HEAD, POST",
+        );
+        expect(answer.headers["content-type"], what).toContain("text/html");
+        expect(answer.text, what).toContain(METHOD_NOT_ALLOWED.message);
+      }
+    expect(site.stderr()).toBe("");
+  });
+
+  it("counts them in the metrics as 4xx under one `method` value, `other`", async () => {
+    const metrics = parseMetrics(
+      await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text(),
+    );
+    const samples = metrics.get("http_requests_total")!.metrics;
+    const methods = new Set(samples.map((sample) => sample.labels?.method));
+    expect([...methods].sort()).toEqual(["GET", "HEAD", "POST", "other"]);
+    const other = samples.filter((sample) => sample.labels?.method === "other");
+    const total = other.reduce((sum, sample) => sum + Number(sample.value), 0);
+    expect(total).toBe((ANY_METHOD.length - SERVED.size) * PATHS.length);
+    for (const sample of other) expect(sample.labels?.status).toBe("405");
+  });
+});
+
+describe("a scanner trying methods", () => {
+  it("is rate limited like any other non-GET request", async () => {
+    const site = await startSite({
+      UPSTREAM_URL: upstream.url,
+      RATE_LIMIT_POSTS: "3",
+    });
+    try {
+      const statuses: number[] = [];
+      for (const method of ["TRACE", "PROPFIND", "DELETE", "TRACE", "PUT"])
+        statuses.push((await send(site, { method, path: "/" })).status);
+      expect(statuses).toEqual([405, 405, 405, 429, 429]);
+    } finally {
+      await site.stop();
+    }
+  });
+});
+
+describe("the log", () => {
+  // One process, and a primary with two workers (each line from any of them).
+  for (const workers of ["1", "2"])
+    it(`is one JSON object per line on stdout and stderr, errors and warnings included (WEB_CONCURRENCY=${workers})`, async () => {
+      const metricsPort = await freePort();
+      const site = await startSite({
+        UPSTREAM_URL: upstream.url,
+        WEB_CONCURRENCY: workers,
+        METRICS_PORT: String(metricsPort),
+        NODE_OPTIONS: `--import=${PROVOKE}`,
+      });
+      try {
+        // What used to write raw text: a method the Fetch API refuses, a path React Router cannot decode (its
+        // warning), a request the app cannot serve, and an error and a warning in the process itself.
+        for (const path of ["/", "/x%zz", "/nergens-te-vinden"])
+          for (const method of ["GET", "TRACE", "PROPFIND"])
+            await send(site, { method, path });
+        await expect
+          .poll(
+            async () =>
+              (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).status,
+            { timeout: 20_000 },
+          )
+          .toBe(200);
+        site.child.kill("SIGUSR2");
+        await expect
+          .poll(() => site.stderr(), { timeout: 10_000 })
+          .toContain("provoked-warning");
+      } finally {
+        await site.stop();
+      }
+      const stdout = jsonLines(site.stdout());
+      const stderr = jsonLines(site.stderr());
+      expect(stdout.some((line) => line.method === "TRACE")).toBe(true);
+      expect(stdout.some((line) => line.message === "stopped")).toBe(true);
+      const provoked = stderr.find(
+        (line) => line.message === "Error: provoked-error",
+      );
+      expect(provoked).toMatchObject({ level: "error" });
+      expect(provoked?.stack).toContain("Error: provoked-error\n    at ");
+      expect(
+        stderr.find((line) => line.message === "Warning: provoked-warning"),
+      ).toMatchObject({ level: "warn", stack: expect.any(String) });
+    });
+
+  it("says an uncaught error as a JSON line with its stack, and the process still exits 1", async () => {
+    const site = await startSite({
+      UPSTREAM_URL: upstream.url,
+      NODE_OPTIONS: `--import=data:text/javascript,process.on('SIGUSR2',()=>{setTimeout(()=>{throw(Error('provoked-crash'))})})`,
+    });
+    const exited = new Promise<number | null>((resolve) =>
+      site.child.once("exit", (code) => resolve(code)),
+    );
+    site.child.kill("SIGUSR2");
+    expect(await exited).toBe(1);
+    const crash = jsonLines(site.stderr()).find((line) =>
+      String(line.message).includes("provoked-crash"),
+    );
+    expect(crash).toMatchObject({ level: "error" });
+    expect(crash?.stack).toContain("Error: provoked-crash\n    at ");
+  });
+});
