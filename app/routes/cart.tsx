@@ -1,12 +1,13 @@
 /**
  * POST /winkelwagen (spec "Removing a workshop"): `intent=remove` with the `round` to empty. Without JavaScript
  * the visitor goes back to `redirectTo` (a path on this site) with the cart open; a fetcher (`enhanced`) gets
- * data instead, so the page stays where it was and its loaders refresh the cart.
+ * data instead, so the page stays where it was and its loaders refresh the cart, or the error to show in it.
  */
 import { data, href, redirect } from "react-router";
 import { z } from "zod";
 import { formId } from "~/lib/validation";
 import type { Route } from "./+types/cart";
+import type { CartActionData } from "~/components/registration/cart";
 import { ENHANCED_FIELD } from "~/components/registration/enhanced";
 import { safeReturnPath, withSearchParam } from "~/lib/return-to";
 import { TOASTS, VALIDATION } from "~/messages";
@@ -57,8 +58,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const toast = toastForUpstreamError(error, "cart");
     // Spec section 8: a 404 on removal means the registration is gone.
     if (toast === TOASTS.registrationExpired) throw expireRegistration(context);
+    // With JavaScript the cart says it beside the round, as a refused add or cancel is said beside its form; a
+    // plain post comes back to a fresh page, where the flash toast says it. Either way once.
+    if (enhanced)
+      return data<CartActionData>({ error: toast.message }, { status: 502 });
     session.flashToast(toast);
-    return enhanced ? data({ ok: false }, { status: 502 }) : redirect(returnTo);
+    return redirect(returnTo);
   }
-  return enhanced ? data({ ok: true }) : redirect(returnTo);
+  return enhanced ? data<CartActionData>({ ok: true }) : redirect(returnTo);
 }

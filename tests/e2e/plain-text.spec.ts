@@ -39,6 +39,34 @@ test("the workshop page, its round picker and the cart keep their words apart", 
   expect(await plainText(await openCart(page))).toMatch(ROUND_1);
 });
 
+test("'Jouw inschrijving' keeps a round's times, its workshop and the day's date apart", async ({
+  page,
+  request,
+}) => {
+  await createConfirmedRegistration(page, request);
+  await page.goto("/inschrijving-afronden");
+  const summary = page.getByRole("region", { name: "Jouw inschrijving" });
+  const rounds = summary
+    .getByRole("region", { name: "Jouw keuze" })
+    .getByRole("listitem");
+  const chosen = rounds.filter({ has: page.getByRole("link") });
+  await expect(chosen).toHaveCount(1);
+  const text = await plainText(chosen);
+  const workshop = await plainText(chosen.getByRole("link"));
+  expect(text).toMatch(/^Ronde \d+ \d\d:\d\d – \d\d:\d\d \S/);
+  expect(text.slice(-workshop.length - 1)).toBe(` ${workshop}`);
+  const others = rounds.filter({ hasNot: page.getByRole("link") });
+  await expect(others).not.toHaveCount(0);
+  for (const round of await others.all())
+    expect(await plainText(round)).toMatch(
+      /^Ronde \d+ \d\d:\d\d – \d\d:\d\d Geen keuze$/,
+    );
+  // The day's name, then its long date: a line each when styled.
+  expect(await plainText(summary.getByRole("definition").first())).toMatch(
+    /\S (maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag) \d{1,2} \S+ \d{4}$/,
+  );
+});
+
 test("the favourite star says its state in words, and keeps its name", async ({
   page,
   request,

@@ -1,6 +1,16 @@
 import { expect, test } from "@playwright/test";
+import { MESSAGES } from "../../app/messages";
+import { buildDemoData } from "../../upstream/demo/data";
+import { addToRound, javaScriptEnabled, openCart } from "./support/flow";
+import { chooseFirstSchool } from "./support/registration";
 import { startAppServer, startUpstream } from "./support/servers";
 import type { RunningServer, RunningUpstream } from "./support/servers";
+
+const WORKSHOP = buildDemoData()
+  .find((site) => site.name === "localhost")!
+  .workshops.find(
+    (workshop) => workshop.slug === "financiele-dienstverlening",
+  )!;
 
 test.describe("an upstream that goes away and comes back", () => {
   test.describe.configure({ mode: "serial" });
@@ -53,5 +63,64 @@ test.describe("an upstream that goes away and comes back", () => {
     await expect(
       page.getByRole("button", { name: "Inschrijven" }).first(),
     ).toBeVisible();
+  });
+});
+
+test.describe("a cart removal the upstream does not take", () => {
+  test.describe.configure({ mode: "serial" });
+  let upstream: RunningUpstream;
+  let app: RunningServer;
+
+  test.beforeAll(async () => {
+    upstream = await startUpstream();
+    app = await startAppServer({ UPSTREAM_URL: upstream.url });
+  });
+  test.afterAll(async () => {
+    await app?.stop();
+    await upstream?.stop();
+  });
+
+  test("is said at once, once, and the workshop stays in the cart", async ({
+    browser,
+  }) => {
+    test.slow();
+    const context = await browser.newContext({
+      baseURL: app.url,
+      javaScriptEnabled: javaScriptEnabled(),
+    });
+    const page = await context.newPage();
+    await chooseFirstSchool(page);
+    await page.goto(`/workshop/${WORKSHOP.slug}`);
+    await addToRound(page, 1);
+    const cart = await openCart(page);
+    const address = page.url();
+
+    // The upstream is down while the removal is sent and back before its answer reaches the browser, so the
+    // page that follows (a redirect without JavaScript, the data read again with it) is whole.
+    await upstream.stop();
+    await page.route("**/winkelwagen*", async (route) => {
+      const response = await route.fetch({ maxRedirects: 0 });
+      upstream = await startUpstream({ port: upstream.port, db: upstream.db });
+      await route.fulfill({ response });
+    });
+    await cart
+      .getByRole("button", { name: `Verwijder ${WORKSHOP.display}` })
+      .click();
+    if (javaScriptEnabled()) {
+      // In the open cart, beside the round, announced; the page stays where it was.
+      await expect(cart.getByRole("alert")).toHaveText(MESSAGES.genericError);
+      expect(page.url()).toBe(address);
+    } else {
+      // Back on the page with the cart open, where the flash message says it.
+      await expect(page).toHaveURL(/[?&]inschrijving=open/);
+      await expect(
+        page.getByRole("alert").filter({ hasText: MESSAGES.genericError }),
+      ).toBeVisible();
+    }
+    await expect(page.getByText(MESSAGES.genericError)).toHaveCount(1);
+    await expect(
+      (await openCart(page)).getByRole("link", { name: WORKSHOP.display }),
+    ).toBeVisible();
+    await context.close();
   });
 });

@@ -5,7 +5,8 @@
  *
  * Until the page is hydrated it is a `<details>` (opens without JavaScript; `open` renders it open, as after an
  * add). With JavaScript it is a Radix drawer from the top: focus trapped, Escape closes, and it opens whenever
- * `open` turns true. Each remove button is a POST form to /winkelwagen, through a fetcher once hydrated.
+ * `open` turns true. Each remove button is a POST form to /winkelwagen, through a fetcher once hydrated; a removal
+ * the upstream refuses is said in its round's row at once, as a refused add or cancel is said beside its form.
  */
 import { ShoppingBasket } from "~/components/ui/icons";
 import { useEffect, useId, useRef, useState } from "react";
@@ -14,6 +15,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { IdempotencyField } from "~/components/forms";
 import { CancelRegistration } from "~/components/registration/cancel-registration";
 import { EnhancedField } from "~/components/registration/enhanced";
+import { ErrorAlert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import {
   Dialog,
@@ -29,6 +31,9 @@ import {
   type CartRound,
   type CartView,
 } from "~/registration/cart";
+
+/** What the removal answers a fetcher: done, or the message of the failure (the workshop stays). */
+export type CartActionData = { ok: true } | { error: string };
 
 export interface CartProps {
   cart: CartView;
@@ -161,11 +166,18 @@ function CartRoundRow({
   round: CartRound;
   onNavigate?: () => void;
 }) {
-  const fetcher = useFetcher();
+  const fetcher = useFetcher<CartActionData>();
   const location = useLocation();
   const chooseLink = useRef<HTMLAnchorElement>(null);
   const removedByKeyboardOrPointer = useRef(false);
-  const removing = fetcher.formData?.get("round") === String(round.number);
+  // A refusal is shown from the answer on (while the page's data is read again), until the next attempt.
+  const error =
+    fetcher.state !== "submitting" && fetcher.data && "error" in fetcher.data
+      ? fetcher.data.error
+      : undefined;
+  const removing =
+    error === undefined &&
+    fetcher.formData?.get("round") === String(round.number);
   // Optimistic: the round shows empty from the moment its removal is sent.
   const workshop = removing ? null : round.workshop;
 
@@ -246,6 +258,11 @@ function CartRoundRow({
           </p>
         ) : null}
       </div>
+      {error ? (
+        <div className="basis-full">
+          <ErrorAlert message={error} />
+        </div>
+      ) : null}
     </li>
   );
 }

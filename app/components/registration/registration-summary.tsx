@@ -33,7 +33,8 @@ export function RegistrationSummary({
             <>
               <dt className="font-semibold">{SUMMARY.day}</dt>
               <dd>
-                <span className="block">{day.display}</span>
+                {/* Real spaces between the lines: read without styles they would run together. */}
+                <span className="block">{day.display}</span>{" "}
                 <span className="block">{day.date}</span>
               </dd>
             </>
@@ -60,7 +61,7 @@ export function RegistrationSummary({
                     {CART.round(round.number)}
                   </span>{" "}
                   {round.startTime} – {round.endTime}
-                </span>
+                </span>{" "}
                 {round.workshop ? (
                   <Link
                     to={href("/workshop/:slug", { slug: round.workshop.slug })}
