@@ -14,6 +14,83 @@ export interface FollowOptions<T> {
   delay: (failures: number) => number;
 }
 
+/** What following needs of the browser: the document (visibility, pointer events) and fetch. */
+export interface FollowEnvironment {
+  document: EventTarget & { readonly hidden: boolean };
+  fetch: typeof fetch;
+}
+
+/**
+ * Starts reading `url`, handing each value to `deliver`; the first read after one delay. Returns the stop.
+ */
+export function startFollowing<T>(
+  url: string,
+  { parse, delay }: FollowOptions<T>,
+  deliver: (value: T) => void,
+  { document, fetch }: FollowEnvironment,
+): () => void {
+  let failures = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let reading: AbortController | undefined;
+  let pressed = false;
+  let held: { value: T } | undefined;
+
+  const schedule = () => {
+    clearTimeout(timer);
+    timer = setTimeout(read, delay(failures));
+  };
+  async function read() {
+    if (document.hidden) return;
+    const controller = new AbortController();
+    reading = controller;
+    try {
+      const answer = await fetch(url, {
+        signal: controller.signal,
+        headers: { Accept: "application/json" },
+        cache: "no-store",
+      });
+      const value = answer.ok ? parse(await answer.json()) : null;
+      // Stopped meanwhile: an answer that still came is for a page that is gone.
+      if (controller.signal.aborted) return;
+      if (value === null) throw new Error(`follow: ${answer.status}`);
+      failures = 0;
+      if (pressed) held = { value };
+      else deliver(value);
+    } catch {
+      if (controller.signal.aborted) return;
+      failures += 1;
+    }
+    schedule();
+  }
+  const onVisibility = () => {
+    clearTimeout(timer);
+    reading?.abort();
+    if (!document.hidden) void read();
+  };
+  const onPress = () => {
+    pressed = true;
+  };
+  const onRelease = () => {
+    pressed = false;
+    if (held) deliver(held.value);
+    held = undefined;
+  };
+
+  schedule();
+  document.addEventListener("visibilitychange", onVisibility);
+  document.addEventListener("pointerdown", onPress, true);
+  document.addEventListener("pointerup", onRelease, true);
+  document.addEventListener("pointercancel", onRelease, true);
+  return () => {
+    clearTimeout(timer);
+    reading?.abort();
+    document.removeEventListener("visibilitychange", onVisibility);
+    document.removeEventListener("pointerdown", onPress, true);
+    document.removeEventListener("pointerup", onRelease, true);
+    document.removeEventListener("pointercancel", onRelease, true);
+  };
+}
+
 /**
  * The latest value read from `url`, or null before the first read since the page got `since` (its own data:
  * when that changes, what was followed before is older than it and is dropped). Null `url`: nothing is read.
@@ -21,74 +98,19 @@ export interface FollowOptions<T> {
 export function useFollow<T>(
   url: string | null,
   since: unknown,
-  { parse, delay }: FollowOptions<T>,
+  options: FollowOptions<T>,
 ): T | null {
   const [followed, setFollowed] = useState<{ since: unknown; value: T }>();
 
   useEffect(() => {
     if (url === null) return;
-    let failures = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let reading: AbortController | undefined;
-    let pressed = false;
-    let held: { value: T } | undefined;
-
-    const deliver = (value: T) => {
-      if (pressed) held = { value };
-      else setFollowed({ since, value });
-    };
-    const onPress = () => {
-      pressed = true;
-    };
-    const onRelease = () => {
-      pressed = false;
-      if (held) setFollowed({ since, value: held.value });
-      held = undefined;
-    };
-
-    const schedule = () => {
-      clearTimeout(timer);
-      timer = setTimeout(read, delay(failures));
-    };
-    async function read() {
-      if (document.hidden) return;
-      reading = new AbortController();
-      try {
-        const answer = await fetch(url!, {
-          signal: reading.signal,
-          headers: { Accept: "application/json" },
-          cache: "no-store",
-        });
-        const value = answer.ok ? parse(await answer.json()) : null;
-        if (value === null) throw new Error(`follow: ${answer.status}`);
-        failures = 0;
-        deliver(value);
-      } catch {
-        if (reading.signal.aborted) return;
-        failures += 1;
-      }
-      schedule();
-    }
-    const onVisibility = () => {
-      clearTimeout(timer);
-      reading?.abort();
-      if (!document.hidden) void read();
-    };
-
-    schedule();
-    document.addEventListener("visibilitychange", onVisibility);
-    document.addEventListener("pointerdown", onPress, true);
-    document.addEventListener("pointerup", onRelease, true);
-    document.addEventListener("pointercancel", onRelease, true);
-    return () => {
-      clearTimeout(timer);
-      reading?.abort();
-      document.removeEventListener("visibilitychange", onVisibility);
-      document.removeEventListener("pointerdown", onPress, true);
-      document.removeEventListener("pointerup", onRelease, true);
-      document.removeEventListener("pointercancel", onRelease, true);
-    };
-    // parse and delay are fixed functions of the caller's module.
+    return startFollowing(
+      url,
+      options,
+      (value) => setFollowed({ since, value }),
+      { document, fetch },
+    );
+    // The options are fixed functions of the caller's module.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [url, since]);
 
