@@ -17,6 +17,8 @@ export default [
   route("under-construction", "routes/under-construction.tsx"),
   // Resource routes: forms post here and are sent back where they came from.
   route("winkelwagen", "routes/cart.tsx"),
+  // The seats of a workshop's rounds, which its open page follows (decision 0053).
+  route("workshop/:slug/plaatsen", "routes/workshop-places.tsx"),
   route("favorieten", "routes/favourites.tsx"),
   route("uitloggen", "routes/logout.tsx"),
   route("inschrijving-bevestigen/agenda.ics", "routes/confirm-calendar.tsx"),

@@ -6,6 +6,9 @@
  * the web app's memory before and after, and the upstream's checks: nothing oversold, every registration once.
  * Then a waiting-list wave (scripts/waitlist-wave.ts; RUSH_WAVE_WAITERS, default 200, join through the site besides
  * the cascaders): promotions, and whether every freed seat went to the first in line.
+ * With RUSH_FOLLOW=1 (or a number of ms) every student's open workshop page follows its seats (decision 0053), reading
+ * them every 5 s (or that many ms). Either way it prints the upstream calls per minute during the rush, by call,
+ * from the web app's metrics.
  * Exits non-zero when a check fails.
  */
 import { startBenchServers } from "./bench-servers";
@@ -18,13 +21,28 @@ import {
   runRush,
 } from "./rush";
 import { promotionMails, runWaitlistWave } from "./waitlist-wave";
+import { freePort } from "./processes.mjs";
+import { FOLLOW_INTERVAL_MS } from "../app/registration/followed-availability";
+import { counterSum, parseMetrics } from "../tests/support/prometheus";
 
 const students = Number(process.env.RUSH_STUDENTS ?? 500);
 const concurrency = Number(process.env.RUSH_CONCURRENCY ?? 50);
 const waveWaiters = Number(process.env.RUSH_WAVE_WAITERS ?? 200);
+const followSetting = process.env.RUSH_FOLLOW;
+const follow =
+  followSetting === undefined || followSetting === "0"
+    ? undefined
+    : followSetting === "1"
+      ? FOLLOW_INTERVAL_MS
+      : Number(followSetting);
 
+const metricsPort = await freePort();
 const servers = await startBenchServers(
-  { RATE_LIMIT_POSTS: "0", RATE_LIMIT_MESSAGES: "0" },
+  {
+    RATE_LIMIT_POSTS: "0",
+    RATE_LIMIT_MESSAGES: "0",
+    METRICS_PORT: String(metricsPort),
+  },
   [],
   { UPSTREAM_TEST_HOOKS: "1" },
 );
@@ -41,12 +59,15 @@ try {
   // The web app's memory every 30 s, to see whether it stays flat over a long run.
   const rssSeries: (number | null)[] = [];
   const sampler = setInterval(() => rssSeries.push(servers.rssMb()), 30_000);
+  const upstreamBefore = await upstreamCalls(metricsPort);
   const result = await runRush({
     appUrl: servers.appUrl,
     students,
     concurrency,
+    follow,
   });
   clearInterval(sampler);
+  const upstreamAfter = await upstreamCalls(metricsPort);
   const rssAfter = servers.rssMb();
   // Then the waiting list: scarce workshops filled, students waiting, and a wave of seats given up at once.
   const wave = await runWaitlistWave({
@@ -62,7 +83,7 @@ try {
   const minutes = result.elapsedMs / 60_000;
 
   console.log(
-    `\n${students} students, ${concurrency} at a time, Node ${process.version}, ${(result.elapsedMs / 1000).toFixed(1)} s`,
+    `\n${students} students, ${concurrency} at a time, Node ${process.version}, ${(result.elapsedMs / 1000).toFixed(1)} s, ${follow === undefined ? "workshop pages not following" : `workshop pages following every ${follow} ms`}`,
   );
   console.table(
     STEPS.map((step) => ({
@@ -84,12 +105,28 @@ try {
     "students without any seat": result.noSeat,
     "students whose flow failed": result.failed.length,
     "5xx answers": result.serverErrors,
+    "followed-seat reads (not 200)": `${result.followReads} (${result.followFailures})`,
     "seats taken / offered (all days)": `${check.seatsTaken} / ${check.seatsOffered}`,
     "oversold rounds": check.oversold.length,
     "lost registrations": check.lost.length,
     "duplicated registrations": check.duplicated.length,
     "web app RSS before → after (MB)": `${rssBefore} → ${rssAfter}`,
   });
+  console.log("\nUpstream calls per minute during the rush, by call:");
+  console.table(
+    Object.fromEntries(
+      [...upstreamAfter.keys()]
+        .map((call) => [
+          call,
+          Math.round(
+            ((upstreamAfter.get(call) ?? 0) - (upstreamBefore.get(call) ?? 0)) /
+              minutes,
+          ),
+        ])
+        .filter(([, perMinute]) => Number(perMinute) > 0)
+        .sort(([a], [b]) => String(a).localeCompare(String(b))),
+    ),
+  );
   console.log(
     `\nWaiting-list wave (waiters join through the site, seats given up through the upstream's API): ${wave.lists} lists, ${(wave.elapsedMs / 1000).toFixed(1)} s`,
   );
@@ -132,3 +169,17 @@ try {
   servers.stop();
 }
 process.exit(failedChecks === 0 ? 0 : 1);
+
+/** The web app's upstream calls so far, by call name (its metrics). */
+async function upstreamCalls(port: number): Promise<Map<string, number>> {
+  const metrics = parseMetrics(
+    await (await fetch(`http://127.0.0.1:${port}/metrics`)).text(),
+  );
+  const calls = new Map<string, number>();
+  for (const sample of metrics.get("upstream_requests_total")?.metrics ?? []) {
+    const call = sample.labels?.call;
+    if (call)
+      calls.set(call, counterSum(metrics, "upstream_requests_total", { call }));
+  }
+  return calls;
+}

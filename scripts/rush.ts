@@ -4,7 +4,9 @@
  * (figures) and by tests/rush (the oversell and exactly-once checks, small). Each student: Home, choose the day
  * (to the school list), choose a school (to /workshops), then per round a workshop page and 'Toevoegen' (most aim
  * at the same few popular workshops; a full round means another try), the final form, and submit (to Home with
- * the success dialog).
+ * the success dialog). With `follow`, each student's open workshop page also follows its seats as the page does with
+ * JavaScript (decision 0053): from the first workshop page to the end of the student's flow, reading the current
+ * workshop's `/plaatsen` at once and then every `follow` ms.
  */
 import { Agent, request } from "undici";
 import { DatabaseSync } from "node:sqlite";
@@ -39,6 +41,8 @@ export interface RushOptions {
   /** Tag in every e-mail address, so runs against one upstream do not collide. */
   runId?: string;
   random?: () => number;
+  /** Each student's workshop page follows its seats, reading every this many ms. */
+  follow?: number;
 }
 
 export interface RushResult {
@@ -54,6 +58,9 @@ export interface RushResult {
   /** Workshop pages a student left because the round was shown full or not offered there. */
   shownFull: number;
   serverErrors: number;
+  /** Reads of followed seats (with `follow`), and those not answered 200. */
+  followReads: number;
+  followFailures: number;
   /** HTTP requests sent, redirects followed included. */
   requests: number;
   latencies: Record<Step, number[]>;
@@ -155,6 +162,8 @@ export async function runRush(options: RushOptions): Promise<RushResult> {
     toldFull: 0,
     shownFull: 0,
     serverErrors: 0,
+    followReads: 0,
+    followFailures: 0,
     requests: 0,
     latencies,
     elapsedMs: 0,
@@ -259,46 +268,111 @@ export async function runRush(options: RushOptions): Promise<RushResult> {
     ).slice(0, MAX_PAGES_PER_STUDENT);
     const filled = new Set<number>();
     let rounds = Infinity;
-    for (const slug of wishes) {
-      if (filled.size >= rounds) break;
-      // Told full after 'Toevoegen', a student reloads the page and takes the workshop's next free round, as a
-      // person would; a page that shows no free round for them sends them to the next workshop.
-      for (let attempt = 0; attempt < MAX_TRIES_PER_WORKSHOP; attempt += 1) {
-        const page = await step("workshop page", `/workshop/${slug}`);
-        // Only the round picker's radios: the waiting list's forms carry hidden `round` fields too.
-        const radios = (page.html.match(ROUND_INPUT) ?? []).filter((tag) =>
-          tag.includes('type="radio"'),
-        );
-        rounds = radios.length;
-        const key = KEY_FIELD.exec(page.html)?.[1];
-        const free = radios
-          .filter((tag) => !tag.includes("disabled"))
-          .map((tag) => Number(/value="(\d+)"/.exec(tag)?.[1]))
-          .filter((round) => !filled.has(round));
-        if (free.length === 0 || !key) {
-          result.shownFull += 1;
-          break;
-        }
-        const round = free[0]!;
-        const added = await step(
-          "add to round",
-          `/workshop/${slug}`,
-          { round: String(round), idempotencyKey: key },
-          `/workshop/${slug}`,
-        );
-        if (added.status === 409) {
-          result.toldFull += 1;
-          continue;
-        }
-        if (added.status !== 200)
-          throw new FlowError("add to round", `status ${added.status}`);
-        filled.add(round);
-        break;
-      }
+    const following = follow();
+    try {
+      await choose();
+    } finally {
+      await following.stop();
     }
     if (filled.size === 0) {
       result.noSeat += 1;
       return;
+    }
+
+    /** The open page's reads of its workshop's seats, until the student's flow ends. */
+    function follow() {
+      let slug: string | null = null;
+      let stopped = false;
+      let wake = () => {};
+      async function read(current: string) {
+        try {
+          const answer = await request(
+            `${options.appUrl}/workshop/${current}/plaatsen`,
+            {
+              dispatcher,
+              headers: {
+                cookie: cookies,
+                accept: "application/json",
+                "user-agent": "Mozilla/5.0 (rush benchmark student)",
+              },
+            },
+          );
+          await answer.body.dump();
+          if (answer.statusCode !== 200) result.followFailures += 1;
+          if (answer.statusCode >= 500) result.serverErrors += 1;
+        } catch {
+          result.followFailures += 1;
+        }
+        result.followReads += 1;
+        result.requests += 1;
+      }
+      const loop = (async () => {
+        if (options.follow === undefined) return;
+        while (!stopped) {
+          if (slug !== null) await read(slug);
+          await new Promise<void>((done) => {
+            const timer =
+              slug === null ? undefined : setTimeout(done, options.follow);
+            wake = () => {
+              clearTimeout(timer);
+              done();
+            };
+          });
+        }
+      })();
+      return {
+        /** A new workshop page: it reads at once, then every interval. */
+        open(next: string) {
+          slug = next;
+          wake();
+        },
+        stop(): Promise<void> {
+          stopped = true;
+          wake();
+          return loop;
+        },
+      };
+    }
+
+    async function choose() {
+      for (const slug of wishes) {
+        if (filled.size >= rounds) break;
+        // Told full after 'Toevoegen', a student reloads the page and takes the workshop's next free round, as a
+        // person would; a page that shows no free round for them sends them to the next workshop.
+        for (let attempt = 0; attempt < MAX_TRIES_PER_WORKSHOP; attempt += 1) {
+          const page = await step("workshop page", `/workshop/${slug}`);
+          following.open(slug);
+          // Only the round picker's radios: the waiting list's forms carry hidden `round` fields too.
+          const radios = (page.html.match(ROUND_INPUT) ?? []).filter((tag) =>
+            tag.includes('type="radio"'),
+          );
+          rounds = radios.length;
+          const key = KEY_FIELD.exec(page.html)?.[1];
+          const free = radios
+            .filter((tag) => !tag.includes("disabled"))
+            .map((tag) => Number(/value="(\d+)"/.exec(tag)?.[1]))
+            .filter((round) => !filled.has(round));
+          if (free.length === 0 || !key) {
+            result.shownFull += 1;
+            break;
+          }
+          const round = free[0]!;
+          const added = await step(
+            "add to round",
+            `/workshop/${slug}`,
+            { round: String(round), idempotencyKey: key },
+            `/workshop/${slug}`,
+          );
+          if (added.status === 409) {
+            result.toldFull += 1;
+            continue;
+          }
+          if (added.status !== 200)
+            throw new FlowError("add to round", `status ${added.status}`);
+          filled.add(round);
+          break;
+        }
+      }
     }
 
     const form = await step("final form", "/inschrijving-afronden");

@@ -46,6 +46,12 @@ import {
   LEAVE_WAITLIST_INTENT,
   waitlistOffered,
 } from "~/registration/waitlist";
+import {
+  followDelay,
+  followedAvailability,
+  parseFollowed,
+} from "~/registration/followed-availability";
+import { useFollow } from "~/lib/use-follow";
 import { readFavourites } from "~/session/favourites.server";
 import { pageIdempotencyKey } from "~/request/idempotency.server";
 import { getRequestState } from "~/request/request-state.server";
@@ -90,6 +96,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     cartOpen: cartOpen(url.searchParams),
     backTo: withQuery(href("/workshops"), search),
     self: withQuery(href("/workshop/:slug", { slug: params.slug }), search),
+    places: href("/workshop/:slug/plaatsen", { slug: params.slug }),
     idempotencyKey: pageIdempotencyKey(context),
   };
 }
@@ -134,6 +141,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   throw error;
 }
 
+const FOLLOW = {
+  parse: parseFollowed,
+  delay: (failures: number) => followDelay(failures, Math.random()),
+};
+
 export default function WorkshopPage({
   loaderData,
   actionData,
@@ -144,6 +156,22 @@ export default function WorkshopPage({
   const favouriteToggles = useFavouriteToggles();
   // The drawer opens after each successful add: `open` turns false while one is on its way, then true again.
   const justAdded = added.state === "idle" && added.data?.added !== undefined;
+  // With JavaScript the rounds follow their seats as they fill and free (decision 0053); not on a read-only day.
+  const followed = useFollow(
+    readonly ? null : loaderData.places,
+    workshop.availability,
+    FOLLOW,
+  );
+  const availability = followedAvailability(
+    workshop.availability,
+    followed,
+    rounds,
+    workshop.id,
+  );
+  const shownWorkshop =
+    availability === workshop.availability
+      ? workshop
+      : { ...workshop, availability };
 
   return (
     <main
@@ -210,7 +238,7 @@ export default function WorkshopPage({
         <aside className="lg:sticky lg:top-24 lg:self-start">
           <RoundPicker
             rounds={rounds}
-            workshop={workshop}
+            workshop={shownWorkshop}
             readonly={readonly}
             waitlistOffered={loaderData.waitlistOffered}
             action={self}

@@ -220,6 +220,40 @@ describe.skipIf(skip)("three replicas behind nginx", () => {
     }
   }, 60_000);
 
+  it("brings an open workshop page a seat taken through another replica, through nginx, within seconds", async () => {
+    // Visitor A follows the workshop's seats as its open page does; visitor B takes one. Round robin: A's reads
+    // and B's post reach different replicas, each with its own shared read.
+    const a = await flowVisitor(site);
+    const b = await flowVisitor(site);
+    const places = `${site}/workshop/${a.slug}/plaatsen`;
+    const read = async () => {
+      const answer = await fetch(places, { headers: { cookie: a.cookie } });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("cache-control")).toBe("private, no-store");
+      expect(answer.headers.getSetCookie()).toEqual([]);
+      const body = (await answer.json()) as {
+        availability: { round: number; seatsLeft?: number | null }[];
+      };
+      return body.availability;
+    };
+    const open = (await read()).find((entry) => (entry.seatsLeft ?? 0) > 0);
+    expect(open, "a round with a free seat").toBeDefined();
+    const taken = await fetch(`${site}/workshop/${b.slug}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        cookie: b.cookie,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ round: String(open!.round) }),
+    });
+    expect(taken.status).toBe(302);
+    await waitUntil(async () => {
+      const entry = (await read()).find((e) => e.round === open!.round);
+      return entry?.seatsLeft === open!.seatsLeft! - 1;
+    }, "the taken seat through nginx");
+  }, 60_000);
+
   it("takes registrations sent step by step across the replicas, each stored once", async () => {
     // Each student's requests go round the replicas: Home, day, school, workshop pages, cart, final form, send.
     const rush = await runRush({

@@ -10,7 +10,7 @@
  * (`form=`) to a small form of its own after the add form: a plain POST without JavaScript, a fetcher with it.
  */
 import { CircleAlert } from "~/components/ui/icons";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { IdempotencyField } from "~/components/forms";
@@ -18,7 +18,7 @@ import { EnhancedField } from "~/components/registration/enhanced";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
-import { CART, WAITLIST, WORKSHOP_PAGE } from "~/messages";
+import { CART, MESSAGES, WAITLIST, WORKSHOP_PAGE } from "~/messages";
 import {
   badgeText,
   preselectedRound,
@@ -116,18 +116,17 @@ export function RoundPicker({
 
   const [picked, setPicked] = useState<number | null>(preselected);
   const busy = fetcher.state !== "idle";
-  // After the page's data changes (an add, a round that filled up), a round that can no longer be chosen gives
-  // way to the preselected one.
-  const chosen =
-    busy ||
-    options.some((option) => option.number === picked && option.selectable)
-      ? picked
-      : preselected;
+  // The chosen round stays chosen when it fills up (an add refused, or the page following its seats): never
+  // another round behind the visitor's back. Its button then says 'Niet beschikbaar' and its row offers the list.
+  const chosen = picked;
+  const chosenOpen =
+    options.find((option) => option.number === chosen)?.selectable ?? false;
   const button = submitButton(options, chosen, readonly, hydrated);
   // A fetcher's answer once there is one; before that the answer to a plain POST (sent before the scripts ran),
   // which must stay on screen after they do.
   const answer = busy ? undefined : (fetcher.data ?? actionData);
   const message = answer?.warning ?? answer?.error;
+  const filled = useFilledWhileChosen(chosen, chosenOpen, busy);
 
   return (
     <section
@@ -169,7 +168,8 @@ export function RoundPicker({
                   value={option.number}
                   checked={chosen === option.number}
                   onChange={() => setPicked(option.number)}
-                  disabled={!option.selectable}
+                  // The chosen radio stays enabled when its round fills, so focus stays where the visitor is.
+                  disabled={!option.selectable && chosen !== option.number}
                   className="accent-primary-700 size-4"
                 />
                 <span className="flex flex-1 flex-col">
@@ -222,6 +222,11 @@ export function RoundPicker({
         >
           {button.label}
         </Button>
+        {/* Below the button, so nothing above it moves; polite, and said once when the chosen round fills. Always
+            there (a live region must exist before it speaks); empty, it takes back the gap above it. */}
+        <p role="status" className="text-sm font-semibold empty:-mt-4">
+          {filled && !message ? MESSAGES.roundFull : null}
+        </p>
       </fetcher.Form>
       {options.map((option, index) =>
         lists[index]!.kind === "none" ? null : (
@@ -235,6 +240,26 @@ export function RoundPicker({
       )}
     </section>
   );
+}
+
+/**
+ * Whether the chosen round filled up while it stayed chosen (the page following its seats): true from then until
+ * another round is chosen or it opens again. Not while an add is on its way, whose answer says it itself.
+ */
+function useFilledWhileChosen(
+  chosen: number | null,
+  open: boolean,
+  busy: boolean,
+): boolean {
+  const [filled, setFilled] = useState(false);
+  const before = useRef({ chosen, open });
+  useEffect(() => {
+    const was = before.current;
+    before.current = { chosen, open };
+    if (chosen !== was.chosen || open) setFilled(false);
+    else if (was.open && !busy) setFilled(true);
+  }, [chosen, open, busy]);
+  return filled;
 }
 
 /** Under a round's times: the seats left in an open round, or the visitor's place on its list. */

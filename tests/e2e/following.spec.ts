@@ -1,0 +1,180 @@
+/**
+ * An open workshop page follows its rounds' seats (decision 0053), JavaScript on: visitor A keeps a page open
+ * while visitor B, in a browser of their own, takes and gives up the seat A is looking at. The demo's spring day:
+ * Dierverzorging has one seat in round 1, Techniek: bouw je eigen robot ('robotica') one in round 2. No other
+ * spec takes those seats. Without JavaScript the page is what the server rendered: the no-JS suite covers it.
+ */
+import { expect, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { MESSAGES } from "../../app/messages";
+import {
+  cartPanel,
+  closeCart,
+  javaScriptEnabled,
+  openCart,
+  untilHydrated,
+} from "./support/flow";
+import {
+  createWithFirstSchool,
+  fetchRegistration,
+  openDay,
+  visitorForDay,
+  visitorPage,
+  type DayVisitor,
+} from "./support/registration";
+
+test.describe.configure({ timeout: 90_000 });
+test.beforeEach(() =>
+  test.skip(!javaScriptEnabled(), "following the seats needs JavaScript"),
+);
+
+/** Well within the page's interval and the shared read's age together, on a busy machine. */
+const WITHIN = { timeout: 15_000 };
+
+function panel(page: Page): Locator {
+  return page.getByRole("region", { name: "Inschrijven" });
+}
+
+function round(page: Page, number: number): Locator {
+  return panel(page).getByRole("radio", {
+    name: new RegExp(`^Ronde ${number}\\b`),
+  });
+}
+
+/** A round's row as it reads: number, times, badge, seats left. */
+function roundLabel(page: Page, number: number): Locator {
+  return panel(page)
+    .locator("label")
+    .filter({
+      has: page.getByRole("radio", { name: new RegExp(`^Ronde ${number}\\b`) }),
+    });
+}
+
+function joinButton(page: Page, number: number): Locator {
+  return page.getByRole("button", {
+    name: `Op de wachtlijst voor ronde ${number}`,
+    exact: true,
+  });
+}
+
+async function visitor(
+  page: Page,
+  request: Parameters<typeof createWithFirstSchool>[0],
+): Promise<DayVisitor> {
+  const ids = await visitorForDay(page, openDay.schoolDisplay);
+  await createWithFirstSchool(request, ids);
+  return ids;
+}
+
+async function openWorkshop(page: Page, slug: string): Promise<void> {
+  await page.goto(`/workshop/${slug}`);
+  await untilHydrated(page);
+  // A mark that only survives as long as the document does: no page load in between.
+  await page.evaluate(() => {
+    (window as { followed?: boolean }).followed = true;
+  });
+}
+
+const sameDocument = (page: Page) =>
+  page.evaluate(() => (window as { followed?: boolean }).followed === true);
+
+test("a round that fills while the page is open shows 'Niet beschikbaar' and its list; freed, 'Nog 1 plek' returns", async ({
+  browser,
+  request,
+}) => {
+  const a = await visitorPage(browser);
+  const b = await visitorPage(browser);
+  try {
+    await visitor(a, request);
+    await visitor(b, request);
+    await openWorkshop(a, "dierverzorging");
+    await expect(roundLabel(a, 1)).toContainText("Nog 1 plek");
+    await expect(round(a, 1)).toBeChecked();
+    await expect(joinButton(a, 1)).toHaveCount(0);
+    // A is reading round 2's row with the keyboard: focus stays there whatever changes.
+    await round(a, 2).focus();
+
+    await openWorkshop(b, "dierverzorging");
+    await panel(b)
+      .getByRole("button", { name: "Toevoegen", exact: true })
+      .click();
+    await expect(cartPanel(b)).toBeVisible();
+
+    await expect(roundLabel(a, 1)).toContainText("Niet beschikbaar", WITHIN);
+    await expect(roundLabel(a, 1)).not.toContainText("Nog 1 plek");
+    await expect(joinButton(a, 1)).toBeVisible();
+    // Round 1 was A's selected round: said once, politely, below the button.
+    await expect(panel(a).getByRole("status")).toHaveText(MESSAGES.roundFull);
+    await expect(round(a, 1)).toBeChecked();
+    await expect(round(a, 2)).toBeFocused();
+    expect(await sameDocument(a)).toBe(true);
+
+    // B gives the seat up again.
+    await closeCart(b);
+    const cart = await openCart(b);
+    await cart
+      .getByRole("button", { name: /^Verwijder Dierverzorging/ })
+      .click();
+    await expect(
+      cart.getByRole("button", { name: /^Verwijder Dierverzorging/ }),
+    ).toHaveCount(0);
+
+    await expect(roundLabel(a, 1)).toContainText("Nog 1 plek", WITHIN);
+    await expect(joinButton(a, 1)).toHaveCount(0);
+    await expect(panel(a).getByRole("status")).toBeEmpty();
+    await expect(
+      panel(a).getByRole("button", { name: "Toevoegen", exact: true }),
+    ).toBeEnabled();
+    await expect(round(a, 2)).toBeFocused();
+    expect(await sameDocument(a)).toBe(true);
+  } finally {
+    await a.context().close();
+    await b.context().close();
+  }
+});
+
+test("a selected round that fills is not swapped for another: 'Toevoegen' adds the workshop to no round", async ({
+  browser,
+  request,
+}) => {
+  const a = await visitorPage(browser);
+  const b = await visitorPage(browser);
+  try {
+    const visitorA = await visitor(a, request);
+    await visitor(b, request);
+    await openWorkshop(a, "robotica");
+    await round(a, 2).check();
+    await expect(roundLabel(a, 2)).toContainText("Nog 1 plek");
+
+    await openWorkshop(b, "robotica");
+    await round(b, 2).check();
+    await panel(b)
+      .getByRole("button", { name: "Toevoegen", exact: true })
+      .click();
+    await expect(cartPanel(b)).toBeVisible();
+
+    await expect(roundLabel(a, 2)).toContainText("Niet beschikbaar", WITHIN);
+    await expect(round(a, 2)).toBeChecked();
+    await expect(joinButton(a, 2)).toBeVisible();
+    const submit = panel(a).getByRole("button", {
+      name: /^(Toevoegen|Aanpassen|Niet beschikbaar)$/,
+    });
+    if (await submit.isEnabled()) {
+      await submit.click();
+      await expect(panel(a).getByText(MESSAGES.roundFull)).toBeVisible();
+    } else {
+      await expect(submit).toHaveText("Niet beschikbaar");
+      await expect(panel(a).getByRole("status")).toHaveText(MESSAGES.roundFull);
+    }
+    const registration = await fetchRegistration(request, visitorA);
+    expect(
+      Object.values(registration?.choices ?? {}).filter(
+        (choice) => choice?.workshop.slug === "robotica",
+      ),
+    ).toEqual([]);
+    expect(await sameDocument(a)).toBe(true);
+  } finally {
+    await a.context().close();
+    await b.context().close();
+  }
+});
