@@ -14,6 +14,7 @@ export default [
   route("inschrijving-bevestigen", "routes/confirm.tsx"),
   route("contact", "routes/contact.tsx"),
   route("privacy", "routes/privacy.tsx"),
+  route("toegankelijkheid", "routes/accessibility.tsx"),
   route("under-construction", "routes/under-construction.tsx"),
   // Resource routes: forms post here and are sent back where they came from.
   route("winkelwagen", "routes/cart.tsx"),

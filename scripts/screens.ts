@@ -137,6 +137,12 @@ try {
       session: "school",
     },
     { name: "contact", url: `${app.url}/contact`, session: "none" },
+    { name: "privacy", url: `${app.url}/privacy`, session: "none" },
+    {
+      name: "toegankelijkheid",
+      url: `${app.url}/toegankelijkheid`,
+      session: "none",
+    },
     { name: "404", url: `${app.url}/bestaat-niet`, session: "none" },
     {
       name: "maintenance",

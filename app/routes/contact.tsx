@@ -161,7 +161,7 @@ export default function Contact({
                           href={location.externeLocatieUrl}
                           target="_blank"
                           rel="noopener noreferrer"
-                          className="text-primary-800 dark:text-primary-200 mt-2 inline-flex items-center gap-1 font-semibold underline underline-offset-4 hover:no-underline"
+                          className="text-primary-800 dark:text-primary-200 mt-2 inline-flex min-h-6 items-center gap-1 font-semibold underline underline-offset-4 hover:no-underline"
                         >
                           {CONTACT_FORM.moreAbout(location.display)}
                           <ExternalLink aria-hidden="true" className="size-4" />
@@ -203,7 +203,8 @@ function QuestionForm({
     id: "vraag",
     lastResult,
     constraint: QUESTION_CONSTRAINT,
-    shouldValidate: "onBlur",
+    // Checked first on 'Versturen', then as the visitor types (decision 0042).
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) =>
       parseWithZod(formData, { schema: QuestionSchema }),

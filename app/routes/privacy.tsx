@@ -6,6 +6,7 @@
  */
 import type { Route } from "./+types/privacy";
 import { RichText } from "~/components/rich-text";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { sanitizeHtml } from "~/lib/sanitize.server";
 import { cookieLifetime, PRIVACY } from "~/messages";
 import { getRequestState } from "~/request/request-state.server";
@@ -63,7 +64,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           {PRIVACY.cookiesTitle}
         </h2>
         <p>{PRIVACY.cookiesIntro}</p>
-        <div className="overflow-x-auto">
+        <ScrollRegion label={PRIVACY.cookiesTable}>
           <table className="w-full border-collapse text-left text-sm">
             <thead>
               <tr className="border-b border-gray-300 dark:border-gray-700">
@@ -99,7 +100,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </section>
 
       <section

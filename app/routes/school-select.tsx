@@ -82,7 +82,7 @@ export default function SchoolSelect({
           <h2 id="scholen-titel" className="text-xl font-bold">
             {SCHOOL_PAGE.schoolsTitle}
           </h2>
-          <ul className="grid gap-4 sm:grid-cols-2">
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             {schools.map((school) => (
               <li key={school.id}>
                 <SchoolButton school={school} />

@@ -7,7 +7,8 @@
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
 import { javaScriptEnabled, untilHydrated } from "./support/flow";
-import { visitorForDay } from "./support/registration";
+import { APP_URL } from "../../playwright.config";
+import { startRegistration, visitorForDay } from "./support/registration";
 
 interface FormCase {
   name: string;
@@ -117,3 +118,80 @@ for (const form of FORMS) {
     await expectErrorsTold(page, form.title);
   });
 }
+
+/**
+ * The hurried student on the final form: every field filled, a mistyped address in both e-mail fields, and
+ * 'Versturen' pressed straight from 'Bevestig E-mailadres', with no blur or wait before. Nothing may appear as that
+ * field is left, or the button moves between the press and the release and the press is lost.
+ */
+async function fillWithMistypedEmail(page: Page) {
+  await page.getByLabel("X", { exact: true }).check();
+  await page.getByLabel("Roepnaam").fill("Sam");
+  await page.getByLabel("Voornaam").fill("Sam");
+  await page.getByLabel("Achternaam").fill("Tester");
+  await page.getByLabel("Klas").fill("3B");
+  await page.getByLabel("E-mailadres", { exact: true }).fill("sam@voorbeeld");
+  await page.getByLabel("Bevestig E-mailadres").fill("sam@voorbeeld");
+}
+
+async function expectEmailRefused(page: Page) {
+  await expect(page).toHaveTitle(/^Fout: Inschrijving afronden/);
+  await expect(page.getByLabel("E-mailadres", { exact: true })).toHaveAttribute(
+    "aria-invalid",
+    "true",
+  );
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const element = document.activeElement;
+        const email = document.querySelector('[name="emailadres"]');
+        if (!element || !email) return "nothing";
+        if (element === email) return "emailadres";
+        // An error summary that links to the field (or its link), not a part of the form around the field.
+        const link = `a[href="#${email.id}"]`;
+        if (
+          element.matches(link) ||
+          (element.querySelector(link) && !element.contains(email))
+        )
+          return "summary";
+        return element.tagName;
+      }),
+    )
+    .toMatch(/^(emailadres|summary)$/);
+}
+
+test("the final form: 'Versturen' clicked straight from 'Bevestig E-mailadres' with a mistyped address lists the errors at once", async ({
+  page,
+  request,
+}) => {
+  await startRegistration(page, request);
+  await fillWithMistypedEmail(page);
+  const loaded = javaScriptEnabled() ? null : page.waitForEvent("load");
+  await page.getByRole("button", { name: "Versturen" }).click();
+  await loaded;
+  await expectEmailRefused(page);
+});
+
+test("the final form: 'Versturen' tapped on a touch phone straight from 'Bevestig E-mailadres' with a mistyped address lists the errors at once", async ({
+  browser,
+  request,
+}) => {
+  const context = await browser.newContext({
+    baseURL: APP_URL,
+    javaScriptEnabled: javaScriptEnabled(),
+    hasTouch: true,
+    isMobile: true,
+    viewport: { width: 360, height: 740 },
+  });
+  try {
+    const page = await context.newPage();
+    await startRegistration(page, request);
+    await fillWithMistypedEmail(page);
+    const loaded = javaScriptEnabled() ? null : page.waitForEvent("load");
+    await page.getByRole("button", { name: "Versturen" }).tap();
+    await loaded;
+    await expectEmailRefused(page);
+  } finally {
+    await context.close();
+  }
+});

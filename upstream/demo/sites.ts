@@ -109,6 +109,13 @@ export const SITES: SiteDefinition[] = [
           "Na afloop van het schooljaar verwijderen we ze.</p>" +
           '<p>Vragen? Mail <a href="mailto:privacy@kiesjekoers-utrecht.example.nl">privacy@kiesjekoers-utrecht.example.nl</a>.</p>',
       },
+      toegankelijkheid: {
+        title: "Aanvulling van Kies je Koers Utrecht",
+        intro: null,
+        text:
+          "<p>Kies je Koers Utrecht heeft deze verklaring vastgesteld. Contactpersoon voor toegankelijkheid: " +
+          '<a href="mailto:toegankelijkheid@kiesjekoers-utrecht.example.nl">toegankelijkheid@kiesjekoers-utrecht.example.nl</a>.</p>',
+      },
     },
     locations: [
       {

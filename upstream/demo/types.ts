@@ -61,9 +61,13 @@ export interface DemoSite {
   /** Address questions from the contact form are mailed to. */
   supportEmail: string;
   settings: Settings;
-  /** `privacy` is optional, as in the contract: the school's own privacy statement. */
+  /**
+   * `privacy` and `toegankelijkheid` are optional, as in the contract: the school's own privacy statement, and its
+   * own part of the accessibility statement (contact person, its own checks, signature).
+   */
   pages: Record<"home" | "inschrijfformulier_bedankt", Page> & {
     privacy?: Page;
+    toegankelijkheid?: Page;
   };
   locations: Location[];
   schools: DemoSchool[];

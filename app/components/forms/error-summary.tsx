@@ -171,7 +171,8 @@ function ErrorSummary({
             <a
               href={`#${field.id}`}
               onClick={(event) => focusField(event, field.id)}
-              className="font-semibold text-red-800 underline underline-offset-4 hover:no-underline dark:text-red-300"
+              // A list of links, not running text: 24 px tall at least (WCAG 2.2 SC 2.5.8).
+              className="inline-block py-0.5 font-semibold text-red-800 underline underline-offset-4 hover:no-underline dark:text-red-300"
             >
               {label}: {message}
             </a>

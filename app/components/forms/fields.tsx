@@ -207,7 +207,11 @@ export function RadioGroupField<Value>({
                 autoFocus={index === 0 ? autoFocus : undefined}
                 className={choiceInput}
               />
-              <Label htmlFor={id} className="font-normal">
+              {/* 24 px tall at least (WCAG 2.2 SC 2.5.8): the label is the radio's target too. */}
+              <Label
+                htmlFor={id}
+                className="inline-flex min-h-6 items-center font-normal"
+              >
                 {options[index]?.label}
               </Label>
             </div>
@@ -246,7 +250,10 @@ export function CheckboxField<Value>({
         className={cn(choiceInput, "mt-0.5")}
       />
       <div className="flex flex-col gap-2">
-        <Label htmlFor={field.id}>{label}</Label>
+        {/* 24 px tall at least (WCAG 2.2 SC 2.5.8): the label is the checkbox's target too. */}
+        <Label htmlFor={field.id} className="inline-flex min-h-6 items-center">
+          {label}
+        </Label>
         {hint ? <FieldHint id={field.descriptionId}>{hint}</FieldHint> : null}
         <FieldErrors id={field.errorId} errors={field.errors} />
       </div>

@@ -50,7 +50,7 @@ export const navLink = cva(
       place: {
         top: "inline-flex h-10 rounded-md px-4 dark:focus-visible:ring-offset-gray-950",
         bottom:
-          "flex h-11 justify-center rounded-full px-3 dark:focus-visible:ring-offset-gray-900",
+          "flex h-11 justify-center rounded-full px-2 dark:focus-visible:ring-offset-gray-900",
       },
       active: {
         true: "bg-primary-700 text-white",

@@ -1,9 +1,10 @@
 import { href, Link } from "react-router";
-import { PRIVACY } from "~/messages";
+import { ACCESSIBILITY, PRIVACY } from "~/messages";
 import type { Settings } from "~/upstream/contract";
 
+// Each link stands on its own, not in a sentence: 24 px tall at least (WCAG 2.2 SC 2.5.8).
 const linkClass =
-  "underline underline-offset-4 hover:no-underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-700 rounded-sm dark:focus-visible:ring-primary-300";
+  "inline-flex min-h-6 items-center underline underline-offset-4 hover:no-underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary-700 rounded-sm dark:focus-visible:ring-primary-300";
 
 /** The parts' separator where the layout sets them apart: read without styles they would run together. */
 function Comma() {
@@ -57,11 +58,18 @@ export function SiteFooter({
           </span>
         ) : null}
       </address>
-      <p className="mx-auto max-w-6xl px-4 pb-8 text-sm text-gray-800 dark:text-gray-200">
-        <Link to={href("/privacy")} className={linkClass}>
-          {PRIVACY.footerLink}
-        </Link>
-      </p>
+      <ul className="mx-auto flex max-w-6xl flex-wrap gap-x-6 gap-y-2 px-4 pb-8 text-sm text-gray-800 dark:text-gray-200">
+        <li>
+          <Link to={href("/privacy")} className={linkClass}>
+            {PRIVACY.footerLink}
+          </Link>
+        </li>
+        <li>
+          <Link to={href("/toegankelijkheid")} className={linkClass}>
+            {ACCESSIBILITY.footerLink}
+          </Link>
+        </li>
+      </ul>
     </footer>
   );
 }

@@ -42,8 +42,9 @@ export function LoginBox({
     id: "login",
     lastResult,
     constraint: LOGIN_CONSTRAINT,
-    shouldValidate: "onBlur",
-    // The error goes as soon as the address is valid or empty again (spec section 5).
+    // Checked first on 'Inloggen' (decision 0042); then the error goes as soon as the address is valid or empty
+    // again (spec section 5).
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) =>
       parseWithZod(formData, { schema: LoginSchema }),

@@ -88,7 +88,9 @@ export function PersonalDetailsForm({
     lastResult,
     defaultValue: defaults,
     constraint,
-    shouldValidate: "onBlur",
+    // Checked first on 'Versturen', then as the student types (decision 0042): nothing appears as a field is
+    // left, so nothing moves under a finger or a mouse between the press and the release.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     // As the server does: a form sent before the other name's field was left still has both names.
     onValidate: ({ formData }) =>

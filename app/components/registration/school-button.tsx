@@ -31,15 +31,16 @@ export function SchoolButton({ school }: { school: School }) {
             alt=""
             width={128}
             height={64}
-            className="h-16 w-32 shrink-0 rounded object-contain"
+            className="h-12 w-24 shrink-0 rounded object-contain min-[360px]:h-16 min-[360px]:w-32"
           />
         ) : (
           <span
             aria-hidden="true"
-            className="bg-primary-50 h-16 w-32 shrink-0 rounded"
+            className="bg-primary-50 h-12 w-24 shrink-0 rounded min-[360px]:h-16 min-[360px]:w-32"
           />
         )}
-        <span className="text-base font-semibold text-gray-900 dark:text-gray-100">
+        {/* A long name breaks rather than running out of the button on a narrow phone (WCAG 2.2 SC 1.4.10). */}
+        <span className="min-w-0 text-base font-semibold wrap-break-word hyphens-auto text-gray-900 dark:text-gray-100">
           {school.display}
         </span>
       </button>

@@ -188,7 +188,8 @@ export function WorkshopFiltersForm({
               to={href("/workshops")}
               replace
               preventScrollReset
-              className="text-primary-800 dark:text-primary-200 text-sm font-semibold underline underline-offset-4 hover:no-underline"
+              // On a line of its own: 24 px tall at least (WCAG 2.2 SC 2.5.8).
+              className="text-primary-800 dark:text-primary-200 inline-flex min-h-6 items-center text-sm font-semibold underline underline-offset-4 hover:no-underline"
             >
               {FILTERS.reset}
             </Link>

@@ -13,7 +13,7 @@ const buttonVariants = cva(
           "border border-primary-700 bg-white text-primary-800 hover:bg-primary-50",
         ghost: "text-primary-800 hover:bg-primary-50",
         destructive: "bg-red-700 text-white hover:bg-red-800",
-        link: "text-primary-800 underline underline-offset-4 hover:no-underline",
+        link: "text-primary-800 dark:text-primary-200 underline underline-offset-4 hover:no-underline",
       },
       size: {
         default: "h-10 px-4 py-2",

@@ -27,27 +27,31 @@ async function violationsOf(page: Page): Promise<string[]> {
   );
 }
 
+/** Fails with a readable list (rule, impact, the elements) when axe finds any violation on the page. */
+export async function expectNoA11yViolations(page: Page): Promise<void> {
+  const without = javaScriptEnabled() ? "" : " (without JavaScript)";
+  expect(
+    await a11yViolations(page),
+    `axe found violations on ${page.url()}${without}`,
+  ).toEqual([]);
+}
+
 /**
- * Fails with a readable list (rule, impact, the elements) when axe finds any violation on the page.
+ * The violations axe finds on the page, as readable lines (rule, impact, the elements).
  *
  * axe runs as a script in the page, which a page without JavaScript cannot do. Then the document as the browser
  * holds it is audited in a second tab that allows axe but, through a CSP of script-src 'none', none of the
  * page's own scripts: same markup, stylesheets and layout. <noscript> content is unwrapped, as a browser without
  * JavaScript shows it; module preloads are left out (they only serve scripts, and stall axe under that CSP).
  */
-export async function expectNoA11yViolations(page: Page): Promise<void> {
+export async function a11yViolations(page: Page): Promise<string[]> {
   const url = page.url();
-  if (javaScriptEnabled()) {
-    expect(await violationsOf(page), `axe found violations on ${url}`).toEqual(
-      [],
-    );
-    return;
-  }
+  if (javaScriptEnabled()) return violationsOf(page);
   const html = (await page.content())
     .replace(/<\/?noscript>/gi, "")
     .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, "");
   const browser = page.context().browser();
-  if (!browser) throw new Error("expectNoA11yViolations: no browser");
+  if (!browser) throw new Error("a11yViolations: no browser");
   // The audit sees the colour scheme the page was shown in (emulateMedia does not carry over to a new context).
   const dark = await page.evaluate(
     () => matchMedia("(prefers-color-scheme: dark)").matches,
@@ -69,10 +73,7 @@ export async function expectNoA11yViolations(page: Page): Promise<void> {
       }),
     );
     await audit.goto(url);
-    expect(
-      await violationsOf(audit),
-      `axe found violations on ${url} (without JavaScript)`,
-    ).toEqual([]);
+    return await violationsOf(audit);
   } finally {
     await context.close();
   }
