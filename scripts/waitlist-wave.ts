@@ -150,7 +150,7 @@ export async function runWaitlistWave(
   const school = schools?.[0]?.id;
   if (school === undefined) throw new Error("the day has no school");
 
-  /** A registration for the day, with an address so a promotion is mailed. */
+  /** A registration for the day (submit gives it a confirmed address, so a promotion is mailed). */
   async function register(): Promise<string> {
     const { hash } = (await api("registrationHash", null))!;
     await api("create", hash, {
@@ -158,6 +158,10 @@ export async function runWaitlistWave(
     });
     return hash;
   }
+  /**
+   * The registration's details, confirmed by the mailed link as a student would: promotion mail goes to a
+   * confirmed address only (decision 0023).
+   */
   async function submit(id: string): Promise<void> {
     const email = `wave-${id.slice(0, 12)}@example.org`;
     await api("pendingConfirmation", id, {
@@ -173,6 +177,17 @@ export async function runWaitlistWave(
         marketingOptin: false,
         display: "Wachtende",
       },
+    });
+    const mailbox = await request(
+      `${options.upstreamUrl}/dev/mailbox.json?${new URLSearchParams({ to: email })}`,
+    );
+    const mails = (await mailbox.body.json()) as { links: string[] }[];
+    const link = mails
+      .flatMap((mail) => mail.links)
+      .find((candidate) => candidate.includes("/inschrijving-bevestigen"));
+    if (!link) throw new Error(`no confirmation link mailed to ${email}`);
+    await api("confirm", null, {
+      body: { token: new URL(link).searchParams.get("token") },
     });
   }
   const choose = (id: string, round: number, workshop: number | null) =>
