@@ -1,7 +1,8 @@
 /**
- * Resource routes (no page of their own: logout, cart, favourites, health, media, the calendar file) answer only
- * the methods they were written for. React Router answers any other method there with a JSON error; this answers
- * it with the site's own page instead: status 405, an Allow header, the layout and a Dutch message.
+ * Resource routes (no page of their own: logout, cart, favourites, health, media, the calendar file, a workshop's
+ * seats) answer only the methods they were written for. React Router answers any other method there with a JSON
+ * error; this answers it with the site's own page instead: status 405, an Allow header, the layout and a Dutch
+ * message.
  *
  * The page is rendered here, outside React Router's document, because React Router renders no page for a
  * resource route. One table lists every resource route's methods; methods.server.test.ts checks it against the
@@ -25,6 +26,7 @@ export const RESOURCE_ROUTE_METHODS: Record<string, readonly string[]> = {
   health: ["GET", "HEAD"],
   "media/*": ["GET", "HEAD"],
   "inschrijving-bevestigen/agenda.ics": ["GET", "HEAD"],
+  "workshop/:slug/plaatsen": ["GET", "HEAD"],
 };
 
 /** The methods a matched route pattern answers, when it is a resource route; null for pages. */
