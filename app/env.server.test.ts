@@ -15,6 +15,9 @@ describe("parseEnv", () => {
     expect(env.MAINTENANCE_END).toBe("2025-10-01T00:00");
     expect(env.TRUST_PROXY).toBe(false);
     expect(env.SESSION_SECRET).toHaveLength(1);
+    // The metrics listener has no authentication: only this machine reaches it unless told otherwise.
+    expect(env.METRICS_HOST).toBe("127.0.0.1");
+    expect(parseEnv({ METRICS_HOST: "0.0.0.0" }).METRICS_HOST).toBe("0.0.0.0");
   });
 
   it("reads lists and flags", () => {

@@ -3,7 +3,8 @@
  * public scheme, host and client address of a trusted reverse proxy count and a visitor's own X-Forwarded-*
  * headers do not. Around React Router it adds what a production server needs: security headers on every
  * response, refusal of malformed hosts, compression, static files with the right caching, a bounded and checked
- * request body, per-address rate limits on posts, and one JSON log line per request.
+ * request body, per-address rate limits on posts, refusal of methods the site does not serve, and one JSON log
+ * line per request.
  */
 import { readdirSync } from "node:fs";
 import { join } from "node:path";

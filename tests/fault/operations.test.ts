@@ -4,6 +4,7 @@
  * and every line the server writes, on stdout and stderr, is one JSON object, errors and warnings included.
  */
 import { METHODS } from "node:http";
+import { networkInterfaces } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { METHOD_NOT_ALLOWED } from "~/messages";
 import { buildDemoData } from "../../upstream/demo/data";
@@ -98,6 +99,38 @@ describe("methods the site does not serve", () => {
     const total = other.reduce((sum, sample) => sum + Number(sample.value), 0);
     expect(total).toBe((ANY_METHOD.length - SERVED.size) * PATHS.length);
     for (const sample of other) expect(sample.labels?.status).toBe("405");
+  });
+});
+
+/** An address of this machine other than loopback, if it has one. */
+const OUTSIDE_ADDRESS = Object.values(networkInterfaces())
+  .flat()
+  .find(
+    (address) => address && !address.internal && address.family === "IPv4",
+  )?.address;
+
+describe.runIf(OUTSIDE_ADDRESS)("the metrics listener", () => {
+  it("listens on loopback only unless METRICS_HOST says otherwise, even when the site listens everywhere", async () => {
+    const metricsPort = await freePort();
+    // HOST empty: the site on every interface, as in a container.
+    const site = await startSite({
+      UPSTREAM_URL: upstream.url,
+      HOST: "",
+      METRICS_PORT: String(metricsPort),
+    });
+    try {
+      await expect
+        .poll(
+          async () =>
+            (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).status,
+        )
+        .toBe(200);
+      await expect(
+        fetch(`http://${OUTSIDE_ADDRESS}:${metricsPort}/metrics`),
+      ).rejects.toThrow();
+    } finally {
+      await site.stop();
+    }
   });
 });
 
