@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
 import { expectNoA11yViolations } from "./support/axe";
 import { javaScriptEnabled, untilHydrated } from "./support/flow";
+import { checkState, WIDTHS } from "./support/real-device";
 import { startAppServer } from "./support/servers";
 import type { RunningServer } from "./support/servers";
 
@@ -121,6 +122,26 @@ test.describe("maintenance on", () => {
       page.getByRole("heading", { name: "Under Construction" }),
     ).toBeVisible();
     await expectNoA11yViolations(page);
+  });
+
+  // The real-device suite's checks (real-device.spec.ts), here where a server in maintenance already runs.
+  test("the maintenance page on a touch phone: 320 to 390 px, nothing cut off or too small, axe clean", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      hasTouch: true,
+      isMobile: true,
+      viewport: { width: WIDTHS[0], height: 740 },
+      javaScriptEnabled: javaScriptEnabled(),
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${app.url}/under-construction`);
+      await untilHydrated(page);
+      await checkState(page, "maintenance");
+    } finally {
+      await context.close();
+    }
   });
 });
 

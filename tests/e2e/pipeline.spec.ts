@@ -192,7 +192,9 @@ test.describe("security headers", () => {
           await page.getByLabel("E-mailadres").fill("geen-adres");
           await page.getByLabel("E-mailadres").press("Enter");
           await expect(
-            page.getByText("Voer een geldig e-mailadres in."),
+            page.getByText("Voer een geldig e-mailadres in.", {
+              exact: true,
+            }),
           ).toBeVisible();
         }
         expect(

@@ -23,7 +23,6 @@ import {
   tapSubmitsOnce,
   WIDTHS,
 } from "./support/real-device";
-import { startAppServer } from "./support/servers";
 
 test.use({
   hasTouch: true,
@@ -234,15 +233,4 @@ test("a confirmed registration: the confirm page, 'Jouw inschrijving', the cance
   await checkState(page, "login page without a link");
 });
 
-test("the maintenance page", async ({ page }) => {
-  const app = await startAppServer({
-    MAINTENANCE: "true",
-    MAINTENANCE_END: "2099-10-01T00:00",
-  });
-  try {
-    await open(page, `${app.url}/under-construction`);
-    await checkState(page, "maintenance");
-  } finally {
-    await app.stop();
-  }
-});
+// The maintenance page: in maintenance.spec.ts, beside the server in maintenance it already starts.
