@@ -6,7 +6,7 @@
  * at the same few popular workshops; a full round means another try), the final form, and submit (to Home with
  * the success dialog). With `follow`, each student's open workshop page also follows its seats as the page does with
  * JavaScript (decision 0053): from the first workshop page to the end of the student's flow, reading the current
- * workshop's `/plaatsen` at once and then every `follow` ms.
+ * workshop's `/plaatsen` every `follow` ms.
  */
 import { Agent, request } from "undici";
 import { DatabaseSync } from "node:sqlite";
@@ -308,8 +308,10 @@ export async function runRush(options: RushOptions): Promise<RushResult> {
       }
       const loop = (async () => {
         if (options.follow === undefined) return;
+        let waited = false;
         while (!stopped) {
-          if (slug !== null) await read(slug);
+          if (slug !== null && waited) await read(slug);
+          waited = slug !== null;
           await new Promise<void>((done) => {
             const timer =
               slug === null ? undefined : setTimeout(done, options.follow);
@@ -321,10 +323,11 @@ export async function runRush(options: RushOptions): Promise<RushResult> {
         }
       })();
       return {
-        /** A new workshop page: it reads at once, then every interval. */
+        /** A new workshop page: as the page does, it reads after one interval, then every interval. */
         open(next: string) {
+          const first = slug === null;
           slug = next;
-          wake();
+          if (first) wake();
         },
         stop(): Promise<void> {
           stopped = true;

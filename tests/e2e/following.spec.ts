@@ -145,6 +145,11 @@ test("a selected round that fills is not swapped for another: 'Toevoegen' adds t
     await openWorkshop(a, "robotica");
     await round(a, 2).check();
     await expect(roundLabel(a, 2)).toContainText("Nog 1 plek");
+    const submit = panel(a).getByRole("button", {
+      name: /^(Toevoegen|Aanpassen|Niet beschikbaar)$/,
+    });
+    // A's hand is on the button: focus stays on it whatever it turns into.
+    await submit.focus();
 
     await openWorkshop(b, "robotica");
     await round(b, 2).check();
@@ -156,9 +161,7 @@ test("a selected round that fills is not swapped for another: 'Toevoegen' adds t
     await expect(roundLabel(a, 2)).toContainText("Niet beschikbaar", WITHIN);
     await expect(round(a, 2)).toBeChecked();
     await expect(joinButton(a, 2)).toBeVisible();
-    const submit = panel(a).getByRole("button", {
-      name: /^(Toevoegen|Aanpassen|Niet beschikbaar)$/,
-    });
+    await expect(submit).toBeFocused();
     if (await submit.isEnabled()) {
       await submit.click();
       await expect(panel(a).getByText(MESSAGES.roundFull)).toBeVisible();

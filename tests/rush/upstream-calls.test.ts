@@ -3,7 +3,8 @@
  * upstream: the site's shared data comes from the per-site cache (decision 0021), so a student's /workshops view
  * asks only for the registration and the workshops, a workshop's page for the registration, the workshop and its
  * images (seats left and waiting-list entries come with the workshop and the registration), and Home with a
- * warm cache only for the registration.
+ * warm cache only for the registration. The seats open workshop pages follow (decision 0053) cost one call per
+ * workshop for all of them.
  */
 import { createServer, request } from "node:http";
 import type { Server } from "node:http";
@@ -109,5 +110,25 @@ describe("upstream calls per view", () => {
       .slice(before)
       .filter((call) => call.startsWith("GET /v1/locations"));
     expect(locations.length).toBeLessThanOrEqual(1);
+  });
+
+  it("the seats open workshop pages follow cost one availability call for every page of the day, and nothing else", async () => {
+    const others = await Promise.all(
+      Array.from({ length: 4 }, () => flowVisitor(appUrl)),
+    );
+    const before = calls.length;
+    await Promise.all(
+      [visitor, ...others, visitor, ...others].map((page) =>
+        fetch(`${appUrl}/workshop/${visitor.slug}/plaatsen`, {
+          headers: { cookie: page.cookie },
+        }).then(async (answer) => {
+          expect(answer.status).toBe(200);
+          await answer.text();
+        }),
+      ),
+    );
+    expect(calls.slice(before)).toEqual([
+      `GET /v1/workshops/${visitor.slug}/availability`,
+    ]);
   });
 });

@@ -127,6 +127,9 @@ export function RoundPicker({
   const answer = busy ? undefined : (fetcher.data ?? actionData);
   const message = answer?.warning ?? answer?.error;
   const filled = useFilledWhileChosen(chosen, chosenOpen, busy);
+  // A chosen round that filled turns its button off with aria-disabled, not disabled: a disabled button drops the
+  // focus of a visitor whose hand is on it. Pressing it does nothing.
+  const heldBack = hydrated && chosen !== null && !chosenOpen && !busy;
 
   return (
     <section
@@ -216,9 +219,13 @@ export function RoundPicker({
         ) : null}
         <Button
           type="submit"
-          disabled={button.disabled || busy}
+          disabled={!heldBack && (button.disabled || busy)}
+          aria-disabled={heldBack || undefined}
           aria-busy={busy || undefined}
-          className="self-start"
+          onClick={(event) => {
+            if (heldBack) event.preventDefault();
+          }}
+          className="self-start aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
         >
           {button.label}
         </Button>
