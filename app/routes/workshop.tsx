@@ -58,13 +58,13 @@ import { getRequestState } from "~/request/request-state.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const registration = await requireRegistration(context);
-  const { upstream } = getRequestState(context);
+  const { siteData } = getRequestState(context);
   const [workshop, readonly] = await Promise.all([
     loadWorkshop(context, params.slug),
     isReadonly(context, registration),
   ]);
   // The gallery is an extra: without it the page still works.
-  const images = await upstream
+  const images = await siteData
     .call("workshopImages", { body: { workshop: workshop.id } })
     .then((answer) =>
       answer.status === 200 ? answer.data.map((image) => image.fileName) : [],

@@ -54,6 +54,17 @@ describe("siteData", () => {
     expect(upstream.calls).toHaveBeenCalledTimes(5);
   });
 
+  it("keeps a read sent as a post per body: one gallery per workshop", async () => {
+    const upstream = countingUpstream();
+    const venlo = siteData("venlo", upstream, FRESH_MS);
+    const first = await venlo.call("workshopImages", { body: { workshop: 1 } });
+    const again = await venlo.call("workshopImages", { body: { workshop: 1 } });
+    const other = await venlo.call("workshopImages", { body: { workshop: 2 } });
+    expect(again).toEqual(first);
+    expect(other).not.toEqual(first);
+    expect(upstream.calls).toHaveBeenCalledTimes(2);
+  });
+
   it("shares one upstream call between concurrent misses", async () => {
     const upstream = countingUpstream();
     const venlo = siteData("venlo", upstream, FRESH_MS);

@@ -1,7 +1,7 @@
 /**
- * What every visitor of a site sees alike (settings, page texts, school logos, locations, the day list), kept
- * in memory per site for a short time: fresh for `freshMs`, then served stale for up to twice that while one
- * call refreshes it in the background. Concurrent misses share one upstream call. Errors are never kept: a
+ * What every visitor of a site sees alike (settings, page texts, school logos, locations, the day list, a
+ * workshop's gallery), kept in memory per site for a short time: fresh for `freshMs`, then served stale for up to
+ * twice that while one call refreshes it in the background. Concurrent misses share one upstream call. Errors are never kept: a
  * failed call fails the request that made it, and the next request tries again. Nothing that holds seats
  * (workshops, availability, a registration) is in here. Why and how long: docs/decisions/0021-site-data-cache.md.
  */
@@ -18,7 +18,12 @@ import type {
 
 /** The calls whose answers are the same for every visitor of a site. */
 export type SiteDataName =
-  "settings" | "page" | "orientationDays" | "schoolLogos" | "locations";
+  | "settings"
+  | "page"
+  | "orientationDays"
+  | "schoolLogos"
+  | "locations"
+  | "workshopImages";
 
 export interface SiteData {
   call<N extends SiteDataName>(
@@ -42,7 +47,8 @@ export function siteData(
   return {
     call(name, input = {}) {
       if (freshMs <= 0) return upstream.call(name, input);
-      const key = `${site}|${name}|${JSON.stringify(input.params ?? {})}`;
+      // The body is part of the question for a read sent as a post (a workshop's gallery).
+      const key = `${site}|${name}|${JSON.stringify(input.params ?? {})}|${JSON.stringify(input.body ?? {})}`;
       siteCacheRequests.inc({ result: lookUp(key) });
       return cachified({
         cache: store,
