@@ -13,6 +13,7 @@ import {
   addTestWorkshop,
   createPendingRegistration,
   createWithFirstSchool,
+  firstSchoolButton,
   startRegistration,
   upstreamCall,
   visitorForDay,
@@ -96,13 +97,7 @@ test("/inschrijven with the login box, /workshops with search, filters and favou
   });
   await checkState(page, "/inschrijven, login refused");
 
-  await page
-    .getByRole("region", {
-      name: "Nieuwe inschrijving? Selecteer jouw school:",
-    })
-    .getByRole("button")
-    .first()
-    .click();
+  await firstSchoolButton(page).click();
   await expect(page).toHaveURL(/\/workshops$/);
   await untilHydrated(page);
   await checkState(page, "/workshops");

@@ -295,16 +295,20 @@ export async function addTestWorkshop(
   return slug;
 }
 
-/** Chooses the first day and its first school through the screens, landing on the workshop list. */
-export async function chooseFirstSchool(page: Page): Promise<void> {
-  await chooseDay(page);
-  await page
+/** The first school's button on /inschrijven. */
+export function firstSchoolButton(page: Page) {
+  return page
     .getByRole("region", {
       name: "Nieuwe inschrijving? Selecteer jouw school:",
     })
     .getByRole("button")
-    .first()
-    .click();
+    .first();
+}
+
+/** Chooses the first day and its first school through the screens, landing on the workshop list. */
+export async function chooseFirstSchool(page: Page): Promise<void> {
+  await chooseDay(page);
+  await firstSchoolButton(page).click();
   await expect(page).toHaveURL(/\/workshops$/);
 }
 
