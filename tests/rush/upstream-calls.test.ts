@@ -1,9 +1,9 @@
 /**
  * How many upstream calls a page view costs, counted by a proxy between the production build and the reference
  * upstream: the site's shared data comes from the per-site cache (decision 0021), so a student's /workshops view
- * asks only for the registration and the workshops, a workshop's page for the registration, the workshop and its
- * images (seats left and waiting-list entries come with the workshop and the registration), and Home with a
- * warm cache only for the registration. The seats open workshop pages follow (decision 0053) cost one call per
+ * asks only for the registration and the workshops, a workshop's page for the registration and the workshop (its
+ * images are the same for everyone and come from that cache; seats left and waiting-list entries come with the
+ * workshop and the registration), and Home with a warm cache only for the registration. The seats open workshop pages follow (decision 0053) cost one call per
  * workshop for all of them.
  */
 import { createServer, request } from "node:http";
@@ -81,14 +81,18 @@ describe("upstream calls per view", () => {
     expect(await callsOf("/workshops", visitor.cookie)).toHaveLength(2);
   });
 
-  it("/workshop/{slug} asks for the registration, the workshop and its images only", async () => {
+  it("/workshop/{slug} asks for the registration and the workshop only, its images once for every visitor", async () => {
     const path = `/workshop/${visitor.slug}`;
     await callsOf(path, visitor.cookie);
     expect((await callsOf(path, visitor.cookie)).toSorted()).toEqual([
       "GET /v1/registration",
       `GET /v1/workshops/${visitor.slug}`,
-      "POST /v1/workshops/images",
     ]);
+    // Another visitor of the same day: the gallery is already known.
+    const other = await flowVisitor(appUrl);
+    expect(await callsOf(path, other.cookie)).not.toContain(
+      "POST /v1/workshops/images",
+    );
   });
 
   it("Home with a warm cache asks for the registration only, and nothing without one", async () => {
