@@ -80,6 +80,23 @@ export default tseslint.config(
   // → components → middleware → routes, root → server. Each folder may not import the layers above it.
   ...layerRules(),
   {
+    // Loaders and actions get the request as it came (v8_passThroughRequests, decision 0054): on a data request its
+    // URL ends in `.data` and may carry `?index` or `_routes`. The `url` argument is the page's address.
+    files: ["app/routes/**", "app/root.tsx"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "MemberExpression[object.name=/^(request|req)$/][property.name='url']",
+          message:
+            "Read the page's address from the `url` argument: `request.url` is the raw request (decision 0054).",
+        },
+      ],
+    },
+  },
+  {
     files: ["**/*.{js,mjs}"],
     languageOptions: { globals: { ...globals.node } },
   },

@@ -48,9 +48,9 @@ async function hasCreatedRegistration(
   }
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { site, session, siteData } = getRequestState(context);
-  const bare = BARE_PATHS.includes(new URL(request.url).pathname);
+  const bare = BARE_PATHS.includes(url.pathname);
   const [settings, showLogout] = await Promise.all([
     getSettings(siteData),
     bare ? false : hasCreatedRegistration(context),

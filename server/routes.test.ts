@@ -18,6 +18,7 @@ describe("routeMatcher", () => {
       "/CONTACT",
       "/%63ontact",
       "/contact.data",
+      "/contact/_.data",
       "/contact/.data",
       "/contact?x=1",
     ])
@@ -33,7 +34,9 @@ describe("routeMatcher", () => {
 
   it("tells the home page, a workshop and unknown paths apart", () => {
     expect(at("/")).toBe("routes/home");
-    expect(at("/_root.data")).toBe("routes/home");
+    expect(at("/_.data")).toBe("routes/home");
+    // The data request for the home page before v8 (decision 0054): now an unknown path like any other.
+    expect(at("/_root.data")).toBe("routes/not-found");
     expect(at("/workshop/robots")).toBe("routes/workshop");
     expect(at("/contact/more")).toBe("routes/not-found");
   });
@@ -77,6 +80,8 @@ describe("routePatternMatcher", () => {
     expect(of("/contact.data")).toBe("/contact");
     expect(of("/workshop/koken-en-bakken")).toBe("/workshop/:slug");
     expect(of("/workshop/x.data")).toBe("/workshop/:slug");
+    expect(of("/workshop/x/_.data")).toBe("/workshop/:slug");
+    expect(of("/_.data")).toBe("/");
     expect(of("/wp-admin/setup.php")).toBe("*");
   });
 });

@@ -50,13 +50,14 @@ function childrenOf(table: RouteTable, parentId: string | undefined) {
   return children;
 }
 
-/** React Router's path for a data request: `/x.data` is `/x`, `/_root.data` is `/`, no trailing slash. */
+/**
+ * React Router's path for a data request (trailing-slash aware since v8, decision 0054): `/x.data` is `/x`,
+ * `/x/_.data` is `/x/` and `/_.data` is `/`. Matching ignores a trailing slash, so both reach route `x`.
+ */
 function documentPath(pathname: string): string {
-  let path = pathname;
-  if (path === "/_root.data") return "/";
-  if (path.endsWith(".data")) path = path.slice(0, -".data".length);
-  if (path !== "/" && path.endsWith("/")) path = path.slice(0, -1);
-  return path;
+  if (pathname.endsWith("/_.data")) return pathname.slice(0, -"_.data".length);
+  if (pathname.endsWith(".data")) return pathname.slice(0, -".data".length);
+  return pathname;
 }
 
 /**

@@ -24,8 +24,8 @@ export const NO_STORE = "private, no-store";
 
 /**
  * The page a request reaches, spelled one way: React Router matches paths case-insensitively and after decoding
- * (`/Login`, `/%6cogin` and `/login/` are the login page), and its data request for a page (`/workshops.data`,
- * `/_root.data`) is cached as that page is.
+ * (`/Login`, `/%6cogin` and `/login/` are the login page). The path is the page's, also for its data request: the
+ * middleware passes React Router's `url`, from which `.data` (`/login.data`, `/login/_.data`) is gone.
  */
 function pagePath(pathname: string): string {
   let decoded = pathname;
@@ -34,11 +34,7 @@ function pagePath(pathname: string): string {
   } catch {
     // A malformed escape reaches no page of ours; compare it as it came.
   }
-  const lower = decoded.toLowerCase();
-  const path = lower.endsWith(".data")
-    ? lower.slice(0, -".data".length)
-    : lower;
-  return path === "/_root" ? "/" : path.replace(/\/+$/, "") || "/";
+  return decoded.toLowerCase().replace(/\/+$/, "") || "/";
 }
 
 /** The Cache-Control an answer gets, or null when it may stay as it is (the same for everyone). */

@@ -14,6 +14,7 @@ import type {
 import { UpstreamError } from "~/upstream/client.server";
 import { getSettings } from "~/upstream/settings.server";
 import { createRootMiddleware } from "./index.server";
+import { routeArgs } from "~/testing/fixtures";
 
 const SECRET = "middleware-test-secret-0123456789";
 
@@ -88,9 +89,13 @@ async function run(
       }
       return handler(state);
     }
-    const url = new URL(request.url);
+    // React Router's arguments: the request as it came, `url` the page's address (no `.data`).
+    const args = routeArgs<Parameters<MiddlewareFunction<Response>>[0]>(
+      request,
+      context,
+    );
     const result = await middleware(
-      { request, url, pattern: url.pathname, params: {}, context },
+      { ...args, pattern: args.url.pathname },
       () => dispatch(index + 1),
     );
     return result ?? dispatch(index + 1);
@@ -588,7 +593,12 @@ describe("cache headers", () => {
       "private, no-cache",
     );
     const cookie = cookieFrom(first.response);
-    for (const path of ["/workshops", "/workshops.data", "/contact"]) {
+    for (const path of [
+      "/workshops",
+      "/workshops.data",
+      "/workshops/_.data",
+      "/contact",
+    ]) {
       const { response } = await run(get(path, { cookie }));
       expect(response.headers.get("cache-control"), path).toBe(
         "private, no-cache",
@@ -603,6 +613,7 @@ describe("cache headers", () => {
       "/inschrijving-bevestigen",
       "/inschrijving-afronden",
       "/inschrijving-afronden.data",
+      "/inschrijving-afronden/_.data",
       // React Router reaches the same pages through other spellings.
       "/Login?token=abc",
       "/%6cogin?token=abc",

@@ -5,6 +5,7 @@ import {
   draftRegistration,
   newSession,
   routeContext,
+  routeArgs,
 } from "~/testing/fixtures";
 import type { UpstreamAnswers } from "~/testing/fixtures";
 import type { Registration } from "~/upstream/contract";
@@ -35,11 +36,7 @@ async function load(answers: Answers, search = "") {
   const request = new Request(
     `http://localhost/inschrijving-annuleren${search}`,
   );
-  return loader({
-    request,
-    context: contextWith(answers),
-    params: {},
-  } as unknown as Route.LoaderArgs);
+  return loader(routeArgs<Route.LoaderArgs>(request, contextWith(answers)));
 }
 
 /** Posts the confirmation; the action's 1 s wait before the deletion passes at once. */
@@ -50,11 +47,9 @@ async function cancel(answers: Answers) {
   });
   vi.useFakeTimers({ toFake: ["setTimeout"] });
   try {
-    const result = action({
-      request,
-      context: contextWith(answers),
-      params: {},
-    } as unknown as Route.ActionArgs);
+    const result = action(
+      routeArgs<Route.ActionArgs>(request, contextWith(answers)),
+    );
     // Settled here so that a rejection is not left unhandled while the clock runs.
     const settled = result.then(
       (value) => ({ value }),
@@ -187,17 +182,18 @@ describe("cancelling", () => {
   it("sends the deletion 1 s after the confirmation (spec section 9)", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout"] });
     try {
-      const result = action({
-        request: new Request("http://localhost/inschrijving-annuleren", {
-          method: "POST",
-          body: new FormData(),
-        }),
-        context: contextWith({
-          registration: found(created),
-          delete: async () => ({ status: 200, data: { message: "ok" } }),
-        }),
-        params: {},
-      } as unknown as Route.ActionArgs);
+      const result = action(
+        routeArgs<Route.ActionArgs>(
+          new Request("http://localhost/inschrijving-annuleren", {
+            method: "POST",
+            body: new FormData(),
+          }),
+          contextWith({
+            registration: found(created),
+            delete: async () => ({ status: 200, data: { message: "ok" } }),
+          }),
+        ),
+      );
       await vi.advanceTimersByTimeAsync(999);
       expect(calls).toEqual(["registration"]);
       await vi.advanceTimersByTimeAsync(1);

@@ -57,9 +57,9 @@ async function requireCreatedRegistration(context: Context): Promise<void> {
     throw redirect(href("/workshops"));
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const returnTo = safeReturnPath(
-    new URL(request.url).searchParams.get("redirectTo"),
+    url.searchParams.get("redirectTo"),
     DEFAULT_RETURN,
   );
   const idempotencyKey = pageIdempotencyKey(context);

@@ -30,8 +30,7 @@ import { getRequestState } from "~/request/request-state.server";
 const THANK_YOU_PAGE = "inschrijfformulier_bedankt";
 const PATH = href("/inschrijving-bevestigen");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const tokens = mailTokens(context, request);
   const { session, siteData } = getRequestState(context);
 
@@ -84,13 +83,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData }: Route.MetaArgs) {
   return [
     {
       title:
-        data?.state === "confirmed"
-          ? data.title
-          : data?.state === "pending"
+        loaderData?.state === "confirmed"
+          ? loaderData.title
+          : loaderData?.state === "pending"
             ? CONFIRM_PAGE.pendingTitle
             : MESSAGES.confirmationFailed,
     },

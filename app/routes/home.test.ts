@@ -6,6 +6,7 @@ import {
   newSession,
   orientationDay,
   routeContext,
+  routeArgs,
 } from "~/testing/fixtures";
 import type { UpstreamAnswers } from "~/testing/fixtures";
 import type { Route } from "./+types/home";
@@ -42,11 +43,7 @@ async function choose(
     method: "POST",
     body,
   });
-  return action({
-    request,
-    context,
-    params: {},
-  } as unknown as Route.ActionArgs);
+  return action(routeArgs<Route.ActionArgs>(request, context));
 }
 
 function location(result: unknown) {

@@ -185,8 +185,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.title ?? HOME_PAGE.documentTitle }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title ?? HOME_PAGE.documentTitle }];
 }
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {

@@ -24,8 +24,7 @@ import {
   toastForUpstreamError,
 } from "~/upstream/user-message";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const tokens = mailTokens(context, request);
   if (url.searchParams.has("token")) {
     const token = tokenFromUrl(url);

@@ -9,6 +9,7 @@ import {
   draftRegistration,
   newSession,
   orientationDay,
+  routeArgs,
   routeContext,
 } from "~/testing/fixtures";
 import type { UpstreamAnswers } from "~/testing/fixtures";
@@ -53,6 +54,7 @@ function statusError(status: number) {
 
 type Args = {
   request: Request;
+  url: URL;
   context: ReturnType<typeof routeContext>;
   params: Record<string, string>;
 };
@@ -61,11 +63,7 @@ function args(
   request: Request,
   answers: UpstreamAnswers = {},
 ): Args & { context: ReturnType<typeof routeContext> } {
-  return {
-    request,
-    context: routeContext(session, answers, calls),
-    params: {},
-  };
+  return routeArgs(request, routeContext(session, answers, calls));
 }
 
 /** The Cookie header a browser sends back for a response's Set-Cookie. */

@@ -79,9 +79,8 @@ function blockerOf(registration: Registration, day: OrientationDay | null) {
   return blocker ? MESSAGES[blocker] : null;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const cartOpen =
-    new URL(request.url).searchParams.get("inschrijving") === "open";
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const cartOpen = url.searchParams.get("inschrijving") === "open";
   const loaded = await loadRegistration(context);
   if (!loaded) {
     const cart: CartView = { rounds: [], count: 0, created: false };

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MESSAGES, TOASTS } from "~/messages";
 import type { VisitorSession } from "~/session/session.server";
-import { newSession, routeContext } from "~/testing/fixtures";
+import { newSession, routeContext, routeArgs } from "~/testing/fixtures";
 import { UpstreamError } from "~/upstream/client.server";
 import type { UpstreamAnswers } from "~/testing/fixtures";
 import type { Route } from "./+types/school-select";
@@ -33,14 +33,15 @@ async function requestLogin(email: string, answers: UpstreamAnswers) {
   body.set("intent", "login");
   body.set("email", email);
   body.set("idempotencyKey", KEY);
-  const result = action({
-    request: new Request("http://localhost/inschrijven", {
-      method: "POST",
-      body,
-    }),
-    context: routeContext(session, answers, calls),
-    params: {},
-  } as unknown as Route.ActionArgs);
+  const result = action(
+    routeArgs<Route.ActionArgs>(
+      new Request("http://localhost/inschrijven", {
+        method: "POST",
+        body,
+      }),
+      routeContext(session, answers, calls),
+    ),
+  );
   let settled = false;
   const answer = result.then((value) => {
     settled = true;

@@ -18,8 +18,8 @@ import { pageIdempotencyKey } from "~/request/idempotency.server";
 
 const DayParam = formId("dag");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const day = DayParam.safeParse(new URL(request.url).searchParams.get("dag"));
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const day = DayParam.safeParse(url.searchParams.get("dag"));
   if (!day.success) throw redirect(href("/"));
   try {
     const lookup = await getRegistration(context);

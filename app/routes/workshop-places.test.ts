@@ -7,6 +7,7 @@ import {
   draftRegistration,
   newSession,
   routeContext,
+  routeArgs,
 } from "~/testing/fixtures";
 import type { UpstreamAnswers } from "~/testing/fixtures";
 import { clearSharedReads } from "~/upstream/shared-reads.server";
@@ -28,11 +29,13 @@ async function read(
   answers: UpstreamAnswers,
   calls: string[] = [],
 ) {
-  const response = (await loader({
-    request: new Request("http://localhost/workshop/robotica/plaatsen"),
-    context: routeContext(session, answers, calls),
-    params: { slug: "robotica" },
-  } as unknown as Route.LoaderArgs)) as Response;
+  const response = (await loader(
+    routeArgs<Route.LoaderArgs>(
+      new Request("http://localhost/workshop/robotica/plaatsen"),
+      routeContext(session, answers, calls),
+      { slug: "robotica" },
+    ),
+  )) as Response;
   return {
     status: response.status,
     cacheControl: response.headers.get("Cache-Control"),

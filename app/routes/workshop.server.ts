@@ -119,7 +119,7 @@ async function readRoundPost(
 }
 
 export async function addAction(args: Route.ActionArgs, form: FormData) {
-  const { request, context } = args;
+  const { url, context } = args;
   const post = await readRoundPost(args, form);
   if ("refused" in post) return post.refused;
   const { enhanced, idempotencyKey, registration, round, workshop, readonly } =
@@ -168,7 +168,6 @@ export async function addAction(args: Route.ActionArgs, form: FormData) {
   }
 
   if (enhanced) return data<AddResult>({ added: round });
-  const url = new URL(request.url);
   return redirect(
     withSearchParam(
       withQuery(url.pathname, carriedSearch(url)),
@@ -212,7 +211,7 @@ export async function waitlistAction(
   form: FormData,
   intent: typeof JOIN_WAITLIST_INTENT | typeof LEAVE_WAITLIST_INTENT,
 ) {
-  const { request, context } = args;
+  const { url, context } = args;
   const post = await readRoundPost(args, form);
   if ("refused" in post) return post.refused;
   const { enhanced, idempotencyKey, registration, round, workshop, readonly } =
@@ -282,6 +281,5 @@ export async function waitlistAction(
   }
 
   if (enhanced) return data<AddResult>({ waitlist: round });
-  const url = new URL(request.url);
   return redirect(withQuery(url.pathname, carriedSearch(url)));
 }

@@ -10,6 +10,7 @@ import {
   newSession,
   orientationDay,
   routeContext,
+  routeArgs,
 } from "~/testing/fixtures";
 import type { UpstreamAnswers } from "~/testing/fixtures";
 import type { Registration, Workshop } from "~/upstream/contract";
@@ -106,18 +107,21 @@ function answers(
 async function post(
   fields: Record<string, string>,
   upstream: UpstreamAnswers,
+  address = "http://localhost/workshop/robotica?q=robot",
 ): Promise<unknown> {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.set(name, value);
   try {
-    return await action({
-      request: new Request("http://localhost/workshop/robotica?q=robot", {
-        method: "POST",
-        body,
-      }),
-      context: routeContext(session, upstream, calls),
-      params: { slug: "robotica" },
-    } as unknown as Route.ActionArgs);
+    return await action(
+      routeArgs<Route.ActionArgs>(
+        new Request(address, {
+          method: "POST",
+          body,
+        }),
+        routeContext(session, upstream, calls),
+        { slug: "robotica" },
+      ),
+    );
   } catch (thrown) {
     return thrown;
   }
@@ -147,6 +151,18 @@ describe("joining a round's waiting list", () => {
     expect(session.takeToasts()).toEqual([WAITLIST_TOASTS.waiting(1, 3)]);
     expect(WAITLIST_TOASTS.waiting(1, 3).message).toBe(
       "Je staat op de wachtlijst voor ronde 1. Je bent nummer 3 op de lijst.",
+    );
+  });
+
+  it("comes back to the page's address, not the data request's, when the post came as one", async () => {
+    // React Router 8 hands the action the request as it came (decision 0054): `/workshop/robotica.data?…`.
+    const result = await post(
+      { intent: "join-waitlist", round: "1" },
+      answers(registration(), { waitlistJoin: ok(waiting) }),
+      "http://localhost/workshop/robotica.data?q=robot&_routes=routes%2Fworkshop",
+    );
+    expect((result as Response).headers.get("Location")).toBe(
+      "/workshop/robotica?q=robot",
     );
   });
 

@@ -56,7 +56,12 @@ import { readFavourites } from "~/session/favourites.server";
 import { pageIdempotencyKey } from "~/request/idempotency.server";
 import { getRequestState } from "~/request/request-state.server";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({
+  request,
+  url,
+  params,
+  context,
+}: Route.LoaderArgs) {
   const registration = await requireRegistration(context);
   const { siteData } = getRequestState(context);
   const [workshop, readonly] = await Promise.all([
@@ -71,7 +76,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     )
     .catch(() => []);
 
-  const url = new URL(request.url);
   const search = carriedSearch(url);
   return {
     workshop: {
@@ -125,7 +129,7 @@ export function shouldRevalidate({
   return defaultShouldRevalidate;
 }
 
-export function meta({ data: loaderData, error }: Route.MetaArgs) {
+export function meta({ loaderData, error }: Route.MetaArgs) {
   if (isRouteErrorResponse(error) && error.status === 404)
     return [{ title: LAYOUT.notFoundTitle }];
   return [

@@ -96,7 +96,7 @@ function cardData(
   };
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   requireDay(context);
   const registration = await registrationOrHome(context);
   const { upstream } = getRequestState(context);
@@ -113,7 +113,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     failed = true;
   }
 
-  const url = new URL(request.url);
   const favourites = readFavourites(request.headers.get("cookie"));
   const options = filterOptions(workshops);
   const filters = knownFilters(parseFilters(url.searchParams), options);

@@ -99,3 +99,21 @@ export function routeContext(
   });
   return context;
 }
+
+/**
+ * The arguments React Router gives a loader or action for `request` (v8: the request as it came): `url` is the
+ * page's address, without a data request's `.data` / `/_.data` ending and its `_routes` and bare `index` parameters.
+ */
+export function routeArgs<Args>(
+  request: Request,
+  context: RouterContextProvider,
+  params: Record<string, string> = {},
+): Args {
+  const url = new URL(request.url);
+  url.pathname = url.pathname.endsWith("/_.data")
+    ? url.pathname.slice(0, -"_.data".length)
+    : url.pathname.replace(/\.data$/, "");
+  url.searchParams.delete("_routes");
+  if (url.searchParams.get("index") === "") url.searchParams.delete("index");
+  return { request, url, params, context, pattern: "" } as Args;
+}
