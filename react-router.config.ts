@@ -10,5 +10,9 @@ export default {
     v8_passThroughRequests: true,
     // `/x/` asks its data at `/x/_.data`, and the home page at `/_.data` (no longer `/_root.data`).
     v8_trailingSlashAwareDataRequests: true,
+    // The build and the dev server run on Vite's Environment API (vite.config.ts: `environments.ssr`).
+    v8_viteEnvironmentApi: true,
+    // A route's client-only exports load as chunks of their own (this app has none yet: no change to its chunks).
+    v8_splitRouteModules: true,
   },
 } satisfies Config;

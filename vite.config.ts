@@ -1,24 +1,38 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import type { Plugin } from "vite";
 
-export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter()],
-  resolve: {
-    tsconfigPaths: true,
-    // On the server the app only reports errors (no tracing): Sentry's light Node SDK does that without the
-    // OpenTelemetry and build-plugin packages @sentry/react-router brings, which keeps them out of the
-    // production image. instrument.server.mjs initialises the same SDK. The browser keeps @sentry/react-router.
-    alias: isSsrBuild
-      ? [
-          {
-            find: /^@sentry\/react-router$/,
-            replacement: "@sentry/node-core/light",
-          },
-        ]
-      : [],
+/**
+ * On the server the app only reports errors (no tracing): Sentry's light Node SDK does that without the
+ * OpenTelemetry and build-plugin packages @sentry/react-router brings, which keeps them out of the production
+ * image. instrument.server.mjs initialises the same SDK. The browser keeps @sentry/react-router.
+ *
+ * A plugin rather than `resolve.alias`: under Vite's Environment API an alias applies to every environment, and
+ * only the server's build ("ssr") takes the light SDK, as before (the dev server keeps the full one).
+ */
+function lightSentryOnTheServer(): Plugin {
+  return {
+    name: "light-sentry-on-the-server",
+    apply: "build",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    resolveId(source, importer, options) {
+      if (source !== "@sentry/react-router") return null;
+      return this.resolve("@sentry/node-core/light", importer, {
+        ...options,
+        skipSelf: true,
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter(), lightSentryOnTheServer()],
+  resolve: { tsconfigPaths: true },
+  environments: {
+    // The server build starts at our HTTP server (server/main.ts), which imports the app's build: one bundle,
+    // build/server/index.js, run with plain `node` (decision 0013).
+    ssr: { build: { rollupOptions: { input: "./server/main.ts" } } },
   },
-  // The server build starts at our HTTP server (server/main.ts), which imports the app's build: one bundle,
-  // build/server/index.js, run with plain `node` (decision 0013).
-  build: isSsrBuild ? { rollupOptions: { input: "./server/main.ts" } } : {},
-}));
+});
