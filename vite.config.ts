@@ -30,6 +30,12 @@ function lightSentryOnTheServer(): Plugin {
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), lightSentryOnTheServer()],
   resolve: { tsconfigPaths: true },
+  // The dev server bundles every dependency the browser can reach before the first page is served. Left to find
+  // them on that page, it bundled them again halfway through and answered the modules it had already sent with
+  // "504 Outdated Optimize Dep": the page never hydrated and hot reload never connected.
+  optimizeDeps: {
+    entries: ["app/entry.client.tsx", "app/root.tsx", "app/routes/**/*.tsx"],
+  },
   environments: {
     // The server build starts at our HTTP server (server/main.ts), which imports the app's build: one bundle,
     // build/server/index.js, run with plain `node` (decision 0013).
