@@ -6,7 +6,8 @@
  * `createCookieSessionStorage` takes these as it takes its own (decision 0041).
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { parse, serialize, type SerializeOptions } from "cookie";
+import { parseCookie, stringifySetCookie } from "cookie";
+import type { SerializeOptions } from "cookie";
 import type { Cookie, CookieOptions } from "react-router";
 
 export function createSignedCookie(
@@ -29,7 +30,9 @@ export function createSignedCookie(
     },
     async parse(cookieHeader, parseOptions) {
       if (!cookieHeader) return null;
-      const value = parse(cookieHeader, { ...options, ...parseOptions })[name];
+      const value = parseCookie(cookieHeader, { ...options, ...parseOptions })[
+        name
+      ];
       if (value === undefined) return null;
       if (value === "") return "";
       for (const secret of secrets) {
@@ -39,10 +42,15 @@ export function createSignedCookie(
       return null;
     },
     async serialize(value, serializeOptions) {
-      return serialize(
-        name,
-        value === "" ? "" : sign(encodeData(value), secrets[0]!),
-        { ...options, ...serializeOptions } as SerializeOptions,
+      const merged = { ...options, ...serializeOptions } as SerializeOptions;
+      return stringifySetCookie(
+        {
+          ...merged,
+          name,
+          value: value === "" ? "" : sign(encodeData(value), secrets[0]!),
+        },
+        // React Router's wire format: every `+`, `/` and `=` escaped, as cookie 1 did (cookie 2 keeps them).
+        { encode: merged.encode ?? encodeURIComponent },
       );
     },
   };

@@ -1,4 +1,4 @@
-import { parse } from "cookie";
+import { parseCookie as parse } from "cookie";
 import { describe, expect, it } from "vitest";
 import {
   FAVOURITE_ITEM_MAX_AGE_SECONDS,

@@ -8,7 +8,7 @@
  * workshop (`favoriteWorkshops.<id>` = 1 or 0), which wins over the list when read; any later request folds those
  * into the list. A lost write of the list is then mended by the item cookie that outlives it.
  */
-import { parse, serialize } from "cookie";
+import { parseCookie, stringifySetCookie } from "cookie";
 
 export const FAVOURITES_COOKIE_NAME = "favoriteWorkshops";
 export const FAVOURITES_MAX_AGE_SECONDS = 10 * 365 * 24 * 60 * 60;
@@ -52,7 +52,7 @@ function readItems(
 
 /** The favourite workshop ids from a Cookie header: the list, with the item cookies applied. */
 export function readFavourites(cookieHeader: string | null): Set<number> {
-  const cookies = cookieHeader ? parse(cookieHeader) : {};
+  const cookies = cookieHeader ? parseCookie(cookieHeader) : {};
   const favourites = readList(cookies);
   for (const [id, favourite] of readItems(cookies)) {
     if (favourite && favourites.size < MAX_FAVOURITES) favourites.add(id);
@@ -77,7 +77,9 @@ export function favouritesCookie(
   favourites: Set<number>,
   secure: boolean,
 ): string {
-  return serialize(FAVOURITES_COOKIE_NAME, [...favourites].join(","), {
+  return stringifySetCookie({
+    name: FAVOURITES_COOKIE_NAME,
+    value: [...favourites].join(","),
     maxAge: FAVOURITES_MAX_AGE_SECONDS,
     path: "/",
     sameSite: "lax",
@@ -94,7 +96,9 @@ export function favouriteToggleCookies(
 ): string[] {
   return [
     favouritesCookie(favourites, secure),
-    serialize(`${ITEM_PREFIX}${workshopId}`, added ? "1" : "0", {
+    stringifySetCookie({
+      name: `${ITEM_PREFIX}${workshopId}`,
+      value: added ? "1" : "0",
       maxAge: FAVOURITE_ITEM_MAX_AGE_SECONDS,
       path: "/",
       sameSite: "lax",
@@ -113,7 +117,7 @@ export function foldFavourites(
   secure: boolean,
 ): string | null {
   if (!cookieHeader?.includes(ITEM_PREFIX)) return null;
-  const cookies = parse(cookieHeader);
+  const cookies = parseCookie(cookieHeader);
   const list = readList(cookies);
   const merged = readFavourites(cookieHeader);
   const same =

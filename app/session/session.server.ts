@@ -12,7 +12,7 @@
  * response to a request sent before 'Uitloggen' cannot bring the old registration back. What the session cookie
  * holds is bounded (decision 0028): it stays under the browsers' 4 KB however long the upstream's titles are.
  */
-import { parse as parseCookies, serialize as serializeCookie } from "cookie";
+import { parseCookie, stringifySetCookie } from "cookie";
 import { createCookieSessionStorage } from "react-router";
 import { createSignedCookie } from "~/lib/signed-cookie.server";
 import type { Cookie, Session, SessionStorage } from "react-router";
@@ -198,7 +198,7 @@ export class VisitorSession {
     const visitor = new VisitorSession(storage, session, options);
     if (fresh) visitor.#changed = true;
     visitor.#dropExpiredSelection();
-    const cookies = cookieHeader ? parseCookies(cookieHeader) : {};
+    const cookies = cookieHeader ? parseCookie(cookieHeader) : {};
     await visitor.#readToasts(cookieHeader ?? "", cookies);
     visitor.#applyGeneration(cookies[GENERATION_COOKIE_NAME]);
     return visitor;
@@ -374,11 +374,11 @@ export class VisitorSession {
       );
     if (this.#generationRaised)
       headers.push(
-        serializeCookie(
-          GENERATION_COOKIE_NAME,
-          String(this.#generation),
-          cookieOptions(this.#options.secure),
-        ),
+        stringifySetCookie({
+          ...cookieOptions(this.#options.secure),
+          name: GENERATION_COOKIE_NAME,
+          value: String(this.#generation),
+        }),
       );
     return headers;
   }

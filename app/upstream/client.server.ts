@@ -183,6 +183,9 @@ function poolFor(origin: string): Pool {
       // The client's own timers bound each call (see below), so undici's are off rather than a second limit.
       headersTimeout: 0,
       bodyTimeout: 0,
+      // HTTP/1.1 as before undici 8, which would otherwise speak HTTP/2 to an upstream that offers it over TLS:
+      // POOL_CONNECTIONS, the proxies' keep-alive and the fleet's figures are all sized for connections.
+      allowH2: false,
     });
     pools.set(origin, pool);
   }
