@@ -40,5 +40,24 @@ export default defineConfig({
     // The server build starts at our HTTP server (server/main.ts), which imports the app's build: one bundle,
     // build/server/index.js, run with plain `node` (decision 0013).
     ssr: { build: { rollupOptions: { input: "./server/main.ts" } } },
+    // React and React Router in one chunk, as React Router 7's single file came out: 8 publishes its modules one by
+    // one, and left to itself the bundler spread them over three chunks every page loads, 1.7 kB more after gzip
+    // (`npm run bench:bundle`, docs/benchmarks.md).
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: "react-router",
+                  test: /[\\/]node_modules[\\/](react|react-router|scheduler)[\\/]/,
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
   },
 });

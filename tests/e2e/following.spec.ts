@@ -12,16 +12,20 @@ import {
   closeCart,
   javaScriptEnabled,
   openCart,
-  untilHydrated,
 } from "./support/flow";
 import {
-  createWithFirstSchool,
   fetchRegistration,
   openDay,
-  visitorForDay,
   visitorPage,
   type DayVisitor,
 } from "./support/registration";
+import {
+  joinButton,
+  openWorkshop,
+  round,
+  roundLabel,
+  visitorWithSchool,
+} from "./support/workshop-page";
 
 test.describe.configure({ timeout: 90_000 });
 test.beforeEach(() =>
@@ -35,40 +39,20 @@ function panel(page: Page): Locator {
   return page.getByRole("region", { name: "Inschrijven" });
 }
 
-function round(page: Page, number: number): Locator {
-  return panel(page).getByRole("radio", {
-    name: new RegExp(`^Ronde ${number}\\b`),
-  });
-}
+/** The rounds as the 'Inschrijven' panel shows them. */
+const panelRound = (page: Page, number: number) => round(panel(page), number);
+const panelRoundLabel = (page: Page, number: number) =>
+  roundLabel(panel(page), number);
 
-/** A round's row as it reads: number, times, badge, seats left. */
-function roundLabel(page: Page, number: number): Locator {
-  return panel(page)
-    .locator("label")
-    .filter({
-      has: page.getByRole("radio", { name: new RegExp(`^Ronde ${number}\\b`) }),
-    });
-}
-
-function joinButton(page: Page, number: number): Locator {
-  return page.getByRole("button", {
-    name: `Op de wachtlijst voor ronde ${number}`,
-    exact: true,
-  });
-}
-
-async function visitor(
+function visitor(
   page: Page,
-  request: Parameters<typeof createWithFirstSchool>[0],
+  request: Parameters<typeof visitorWithSchool>[1],
 ): Promise<DayVisitor> {
-  const ids = await visitorForDay(page, openDay.schoolDisplay);
-  await createWithFirstSchool(request, ids);
-  return ids;
+  return visitorWithSchool(page, request, openDay.schoolDisplay);
 }
 
-async function openWorkshop(page: Page, slug: string): Promise<void> {
-  await page.goto(`/workshop/${slug}`);
-  await untilHydrated(page);
+async function openAndMark(page: Page, slug: string): Promise<void> {
+  await openWorkshop(page, slug);
   // A mark that only survives as long as the document does: no page load in between.
   await page.evaluate(() => {
     (window as { followed?: boolean }).followed = true;
@@ -87,26 +71,29 @@ test("a round that fills while the page is open shows 'Niet beschikbaar' and its
   try {
     await visitor(a, request);
     await visitor(b, request);
-    await openWorkshop(a, "dierverzorging");
-    await expect(roundLabel(a, 1)).toContainText("Nog 1 plek");
-    await expect(round(a, 1)).toBeChecked();
+    await openAndMark(a, "dierverzorging");
+    await expect(panelRoundLabel(a, 1)).toContainText("Nog 1 plek");
+    await expect(panelRound(a, 1)).toBeChecked();
     await expect(joinButton(a, 1)).toHaveCount(0);
     // A is reading round 2's row with the keyboard: focus stays there whatever changes.
-    await round(a, 2).focus();
+    await panelRound(a, 2).focus();
 
-    await openWorkshop(b, "dierverzorging");
+    await openAndMark(b, "dierverzorging");
     await panel(b)
       .getByRole("button", { name: "Toevoegen", exact: true })
       .click();
     await expect(cartPanel(b)).toBeVisible();
 
-    await expect(roundLabel(a, 1)).toContainText("Niet beschikbaar", WITHIN);
-    await expect(roundLabel(a, 1)).not.toContainText("Nog 1 plek");
+    await expect(panelRoundLabel(a, 1)).toContainText(
+      "Niet beschikbaar",
+      WITHIN,
+    );
+    await expect(panelRoundLabel(a, 1)).not.toContainText("Nog 1 plek");
     await expect(joinButton(a, 1)).toBeVisible();
     // Round 1 was A's selected round: said once, politely, below the button.
     await expect(panel(a).getByRole("status")).toHaveText(MESSAGES.roundFull);
-    await expect(round(a, 1)).toBeChecked();
-    await expect(round(a, 2)).toBeFocused();
+    await expect(panelRound(a, 1)).toBeChecked();
+    await expect(panelRound(a, 2)).toBeFocused();
     expect(await sameDocument(a)).toBe(true);
 
     // B gives the seat up again.
@@ -119,13 +106,13 @@ test("a round that fills while the page is open shows 'Niet beschikbaar' and its
       cart.getByRole("button", { name: /^Verwijder Dierverzorging/ }),
     ).toHaveCount(0);
 
-    await expect(roundLabel(a, 1)).toContainText("Nog 1 plek", WITHIN);
+    await expect(panelRoundLabel(a, 1)).toContainText("Nog 1 plek", WITHIN);
     await expect(joinButton(a, 1)).toHaveCount(0);
     await expect(panel(a).getByRole("status")).toBeEmpty();
     await expect(
       panel(a).getByRole("button", { name: "Toevoegen", exact: true }),
     ).toBeEnabled();
-    await expect(round(a, 2)).toBeFocused();
+    await expect(panelRound(a, 2)).toBeFocused();
     expect(await sameDocument(a)).toBe(true);
   } finally {
     await a.context().close();
@@ -142,24 +129,27 @@ test("a selected round that fills is not swapped for another: 'Toevoegen' adds t
   try {
     const visitorA = await visitor(a, request);
     await visitor(b, request);
-    await openWorkshop(a, "robotica");
-    await round(a, 2).check();
-    await expect(roundLabel(a, 2)).toContainText("Nog 1 plek");
+    await openAndMark(a, "robotica");
+    await panelRound(a, 2).check();
+    await expect(panelRoundLabel(a, 2)).toContainText("Nog 1 plek");
     const submit = panel(a).getByRole("button", {
       name: /^(Toevoegen|Aanpassen|Niet beschikbaar)$/,
     });
     // A's hand is on the button: focus stays on it whatever it turns into.
     await submit.focus();
 
-    await openWorkshop(b, "robotica");
-    await round(b, 2).check();
+    await openAndMark(b, "robotica");
+    await panelRound(b, 2).check();
     await panel(b)
       .getByRole("button", { name: "Toevoegen", exact: true })
       .click();
     await expect(cartPanel(b)).toBeVisible();
 
-    await expect(roundLabel(a, 2)).toContainText("Niet beschikbaar", WITHIN);
-    await expect(round(a, 2)).toBeChecked();
+    await expect(panelRoundLabel(a, 2)).toContainText(
+      "Niet beschikbaar",
+      WITHIN,
+    );
+    await expect(panelRound(a, 2)).toBeChecked();
     await expect(joinButton(a, 2)).toBeVisible();
     await expect(submit).toBeFocused();
     if (await submit.isEnabled()) {

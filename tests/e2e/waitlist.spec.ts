@@ -4,7 +4,7 @@
  * needs, so no other test takes them.
  */
 import { expect, test } from "@playwright/test";
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { IDEMPOTENCY_FIELD } from "../../app/lib/idempotency-field";
 import { MESSAGES, WAITLIST } from "../../app/messages";
 import { expectNoA11yViolations } from "./support/axe";
@@ -14,16 +14,21 @@ import {
   closeCart,
   javaScriptEnabled,
   openCart,
-  untilHydrated,
 } from "./support/flow";
 import {
   addTestWorkshop,
-  createWithFirstSchool,
   fetchRegistration,
-  visitorForDay,
   visitorPage,
   type DayVisitor,
 } from "./support/registration";
+import {
+  joinButton,
+  leaveButton,
+  openWorkshop,
+  round,
+  roundLabel,
+  visitorWithSchool as visitorOnDay,
+} from "./support/workshop-page";
 
 // Three visitors and several pages each, with axe on some.
 test.describe.configure({ timeout: 120_000 });
@@ -31,43 +36,13 @@ test.describe.configure({ timeout: 120_000 });
 /** Home lists the days by date: the spring day, then the afternoon of professions. */
 const AFTERNOON = 1;
 
-async function visitorWithSchool(
+/** A visitor with a school, on the afternoon day unless another is named. */
+function visitorWithSchool(
   page: Page,
   request: APIRequestContext,
   day: number = AFTERNOON,
 ): Promise<DayVisitor> {
-  const visitor = await visitorForDay(page, day);
-  await createWithFirstSchool(request, visitor);
-  return visitor;
-}
-
-function round(page: Page, number: number): Locator {
-  return page.getByRole("radio", { name: new RegExp(`^Ronde ${number}\\b`) });
-}
-
-/** A round's row as it reads: number, times, badge, and the seats left or the place on its list. */
-function roundLabel(page: Page, number: number): Locator {
-  return page.locator("label").filter({ has: round(page, number) });
-}
-
-function joinButton(page: Page, number: number): Locator {
-  return page.getByRole("button", {
-    name: `Op de wachtlijst voor ronde ${number}`,
-    exact: true,
-  });
-}
-
-function leaveButton(page: Page, number: number): Locator {
-  return page.getByRole("button", {
-    name: `Van de wachtlijst voor ronde ${number}`,
-    exact: true,
-  });
-}
-
-/** Opens the workshop's page, ready for the visitor's hands. */
-async function openWorkshop(page: Page, slug: string): Promise<void> {
-  await page.goto(`/workshop/${slug}`);
-  await untilHydrated(page);
+  return visitorOnDay(page, request, day);
 }
 
 /** Joins a round's list and waits until the page says so and shows the place. */
