@@ -59,6 +59,16 @@ async function openAndMark(page: Page, slug: string): Promise<void> {
   });
 }
 
+/** Visitor B adds the workshop (in `round`, or the round the page preselects), taking its last seat there. */
+async function takeSeat(page: Page, slug: string, round?: number) {
+  await openAndMark(page, slug);
+  if (round !== undefined) await panelRound(page, round).check();
+  await panel(page)
+    .getByRole("button", { name: "Toevoegen", exact: true })
+    .click();
+  await expect(cartPanel(page)).toBeVisible();
+}
+
 const sameDocument = (page: Page) =>
   page.evaluate(() => (window as { followed?: boolean }).followed === true);
 
@@ -78,11 +88,7 @@ test("a round that fills while the page is open shows 'Niet beschikbaar' and its
     // A is reading round 2's row with the keyboard: focus stays there whatever changes.
     await panelRound(a, 2).focus();
 
-    await openAndMark(b, "dierverzorging");
-    await panel(b)
-      .getByRole("button", { name: "Toevoegen", exact: true })
-      .click();
-    await expect(cartPanel(b)).toBeVisible();
+    await takeSeat(b, "dierverzorging");
 
     await expect(panelRoundLabel(a, 1)).toContainText(
       "Niet beschikbaar",
@@ -138,12 +144,7 @@ test("a selected round that fills is not swapped for another: 'Toevoegen' adds t
     // A's hand is on the button: focus stays on it whatever it turns into.
     await submit.focus();
 
-    await openAndMark(b, "robotica");
-    await panelRound(b, 2).check();
-    await panel(b)
-      .getByRole("button", { name: "Toevoegen", exact: true })
-      .click();
-    await expect(cartPanel(b)).toBeVisible();
+    await takeSeat(b, "robotica", 2);
 
     await expect(panelRoundLabel(a, 2)).toContainText(
       "Niet beschikbaar",

@@ -45,6 +45,18 @@ function visitorWithSchool(
   return visitorOnDay(page, request, day);
 }
 
+/** A workshop of the visitor's day with no seat in round 1 and 12 in round 2. */
+function fullFirstRound(
+  request: APIRequestContext,
+  visitor: DayVisitor,
+  title: string,
+): Promise<string> {
+  return addTestWorkshop(request, visitor.orientationDayId, title, {
+    "1": 0,
+    "2": 12,
+  });
+}
+
 /** Joins a round's list and waits until the page says so and shows the place. */
 async function join(page: Page, number: number, place: number) {
   await joinButton(page, number).click();
@@ -163,12 +175,7 @@ test("a round full from the start: join its list, replace it by another workshop
 }) => {
   const visitor = await visitorWithSchool(page, request);
   const [full, alsoFull] = ["Vol vanaf start", "Ook vol"];
-  const fullSlug = await addTestWorkshop(
-    request,
-    visitor.orientationDayId,
-    full,
-    { "1": 0, "2": 12 },
-  );
+  const fullSlug = await fullFirstRound(request, visitor, full);
   const alsoFullSlug = await addTestWorkshop(
     request,
     visitor.orientationDayId,
@@ -213,12 +220,7 @@ test("a join sent again with its first key after leaving (a kept tab, Back): the
   request,
 }) => {
   const visitor = await visitorWithSchool(page, request);
-  const slug = await addTestWorkshop(
-    request,
-    visitor.orientationDayId,
-    "Twee keer verstuurd",
-    { "1": 0, "2": 12 },
-  );
+  const slug = await fullFirstRound(request, visitor, "Twee keer verstuurd");
   await openWorkshop(page, slug);
   const key = page
     .locator(`form#wachtlijst-ronde-1`)
@@ -247,12 +249,7 @@ test("a workshop already in the registration offers no list in another round, an
   request,
 }) => {
   const visitor = await visitorWithSchool(page, request);
-  const slug = await addTestWorkshop(
-    request,
-    visitor.orientationDayId,
-    "Al gekozen",
-    { "1": 0, "2": 12 },
-  );
+  const slug = await fullFirstRound(request, visitor, "Al gekozen");
   await openWorkshop(page, slug);
   await expect(joinButton(page, 1)).toBeVisible();
   await addToRound(page, 2);
