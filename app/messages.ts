@@ -20,9 +20,9 @@ export const MESSAGES = {
   favouriteAdded: "Toegevoegd aan favorieten",
   favouriteRemoved: "Verwijderd uit favorieten",
   loggedOut: "Je bent uitgelogd",
-  unsubscribed: "Successvol uitgeschreven.",
-  registeredNew: "Successvol aangemeld!",
-  registeredChanged: "Successvol gewijzgd!",
+  unsubscribed: "Succesvol uitgeschreven.",
+  registeredNew: "Succesvol aangemeld!",
+  registeredChanged: "Succesvol gewijzigd!",
   cancelQuestion: "Weet je zeker dat je je inschrijving wilt annuleren?",
   notFound: "Oeps! De pagina die je zoekt bestaat niet.",
   noEvents: "Er zijn op dit moment geen evenementen beschikbaar.",
@@ -36,6 +36,15 @@ export const MESSAGES = {
   /** A waiting-list join refused: the round has a seat again, holds this workshop, or the day closed. */
   waitlistRoundOpen:
     "Deze ronde heeft weer plek. Kies de ronde en voeg de workshop toe.",
+  /** The confirmation mail was sent again (decision 0065). */
+  confirmationResent:
+    "We hebben de e-mail opnieuw gestuurd. Alleen de link in de nieuwste e-mail werkt.",
+  alreadyConfirmed: "Je inschrijving is al bevestigd.",
+  nothingToConfirm: "Er wacht geen inschrijving op bevestiging.",
+  resendLimited:
+    "Je hebt de e-mail al een paar keer opnieuw laten sturen. Kijk ook bij je ongewenste e-mail, of probeer het over een kwartier nog eens.",
+  resendUnavailable:
+    "De e-mail kan nu niet opnieuw worden gestuurd. Probeer het later opnieuw.",
   /** The upstream offers no waiting list (after all). */
   waitlistUnavailable: "De wachtlijst is op dit moment niet beschikbaar.",
 } as const;
@@ -181,6 +190,31 @@ export const TOASTS = {
     message: MESSAGES.waitlistUnavailable,
     durationMs: TOAST_DURATION.error,
   },
+  confirmationResent: {
+    kind: "success",
+    message: MESSAGES.confirmationResent,
+    durationMs: TOAST_DURATION.error,
+  },
+  alreadyConfirmed: {
+    kind: "info",
+    message: MESSAGES.alreadyConfirmed,
+    durationMs: TOAST_DURATION.error,
+  },
+  nothingToConfirm: {
+    kind: "info",
+    message: MESSAGES.nothingToConfirm,
+    durationMs: TOAST_DURATION.error,
+  },
+  resendLimited: {
+    kind: "warning",
+    message: MESSAGES.resendLimited,
+    durationMs: TOAST_DURATION.error,
+  },
+  resendUnavailable: {
+    kind: "error",
+    message: MESSAGES.resendUnavailable,
+    durationMs: TOAST_DURATION.error,
+  },
 } as const satisfies Record<string, Toast>;
 
 /** The maintenance page (spec "Maintenance page"). */
@@ -211,6 +245,9 @@ export const CART = {
   count: (count: number) => `${count} geselecteerde workshop(s).`,
   finish: "Inschrijving afronden",
   change: "Inschrijving wijzigen",
+  /** How long an unconfirmed registration holds its seats (the upstream's `expires`, decision 0065). */
+  heldUntil: (time: string) =>
+    `Je plekken blijven tot ${time} voor je vastgehouden. Rond je inschrijving voor die tijd af.`,
 } as const;
 
 /** The workshop page (spec "Workshop info"). */
@@ -360,6 +397,32 @@ export const HOME_PAGE = {
   register: "Inschrijven",
   registerFor: (school: string, date: string) =>
     `Inschrijven voor ${school}, ${date}`,
+} as const;
+
+/**
+ * A registration sent with 'Versturen' waits for its mailed link (decision 0065): said on Home until it is
+ * confirmed, with the address, until when the link works, and what happens when it is not opened.
+ */
+export const AWAITING_CONFIRMATION = {
+  title: "Bevestig je inschrijving",
+  sentTo: (email: string) => `We hebben een e-mail gestuurd naar ${email}.`,
+  howTo:
+    "Je inschrijving is pas definitief als je op de link 'Bevestig je inschrijving' in die e-mail klikt.",
+  linkUntil: (time: string) => `De link werkt tot ${time}.`,
+  linkLimited: "De link werkt een beperkte tijd.",
+  ifNotUntil: (time: string) =>
+    `Bevestig je niet voor ${time}, dan vervalt je inschrijving en gaan je plekken naar anderen.`,
+  ifNot:
+    "Bevestig je niet op tijd, dan vervalt je inschrijving en gaan je plekken naar anderen.",
+  noMail:
+    "Geen e-mail gekregen? Kijk ook bij je ongewenste e-mail, of laat hem opnieuw sturen.",
+  resend: "Stuur de e-mail opnieuw",
+  linkExpiredTitle: "De link in je e-mail is verlopen",
+  linkExpired: (email: string) =>
+    `De link die we naar ${email} stuurden, werkt niet meer. Je inschrijving is nog niet bevestigd: laat de e-mail opnieuw sturen en klik op de nieuwe link.`,
+  expiredTitle: "Je inschrijving is verlopen",
+  expired:
+    "Je hebt je inschrijving niet op tijd bevestigd, dus je plekken zijn vrijgegeven. Kies hieronder een evenement om je opnieuw in te schrijven.",
 } as const;
 
 /** /inschrijven: the school choice and the login box. */
@@ -639,6 +702,8 @@ export const PRIVACY = {
       "De code uit de bevestigingslink in je e-mail, zodat die niet in de adresbalk blijft staan. Alleen voor de bevestigingspagina.",
     maintenanceBypass:
       "Alleen voor de organisatie: de site bekijken terwijl er onderhoud is.",
+    awaitingConfirmation:
+      "Het nummer van de inschrijving die je net hebt verstuurd, zodat de homepagina kan zeggen of die nog op je bevestiging wacht. Weg na 24 uur.",
   },
   upstreamTitle: "Wat we doorgeven aan het inschrijfsysteem",
   upstream: [

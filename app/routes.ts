@@ -23,6 +23,8 @@ export default [
   route("favorieten", "routes/favourites.tsx"),
   route("uitloggen", "routes/logout.tsx"),
   route("inschrijving-bevestigen/agenda.ics", "routes/confirm-calendar.tsx"),
+  // 'Stuur de e-mail opnieuw' in Home's notice of a registration waiting for its mailed link.
+  route("inschrijving-bevestigen/opnieuw", "routes/resend-confirmation.tsx"),
   route("media/*", "routes/media.tsx"),
   route("health", "routes/health.tsx"),
   route("*", "routes/not-found.tsx"),

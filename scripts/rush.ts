@@ -71,7 +71,7 @@ const SCHOOL_BUTTONS = new RegExp(SCHOOL_BUTTON.source, "g");
 const WORKSHOP_LINKS = new RegExp(WORKSHOP_LINK.source, "g");
 const KEY_FIELD = /name="idempotencyKey" value="([^"]+)"/;
 const ROUND_INPUT = /<input[^>]*name="round"[^>]*>/g;
-const SUCCESS = "Successvol aangemeld!";
+const SUCCESS = "Succesvol aangemeld!";
 /** How many workshop pages a student looks at before sending what they have. */
 const MAX_PAGES_PER_STUDENT = 8;
 /** How many times a student tries one workshop's rounds after being told a round just filled up. */

@@ -28,6 +28,8 @@ const MESSAGE_ROUTES: Record<string, (form: FormData | undefined) => boolean> =
     "routes/contact": () => true,
     // The school choice page's login request (app/routes/school-select.tsx posts intent=login).
     "routes/school-select": (form) => form?.get("intent") === "login",
+    // The confirmation mail sent again (Home's notice after 'Versturen').
+    "routes/resend-confirmation": () => true,
   };
 
 export const MESSAGE_ROUTE_IDS = Object.keys(MESSAGE_ROUTES);

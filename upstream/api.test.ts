@@ -591,18 +591,23 @@ describe("workshops and seats", () => {
     ).toMatchObject({ status: 409 });
   });
 
-  it("expires drafts after the TTL, sliding on every call, and gives their seats back", async () => {
+  it("holds a draft's seats 30 minutes from its last change (a read does not slide it), says until when, and gives them back", async () => {
     const holder = await t.draft();
     const waiting = await t.draft();
     const { workshops } = t.ids();
-    await t.ok("update", {
+    const taken = await t.ok("update", {
       registrationId: holder.id,
       body: { choices: [{ round: 1, workshop: workshops.koken! }] },
     });
-    t.clock.advanceMinutes(170);
-    await t.ok("registration", { registrationId: holder.id }); // slides the holder's expiry
-    await t.ok("registration", { registrationId: waiting.id });
-    t.clock.advanceMinutes(170);
+    expect(taken.expires).toBe(
+      new Date(t.clock.now().getTime() + 30 * 60_000).toISOString(),
+    );
+    expect(taken.confirmation).toBeNull();
+    t.clock.advanceMinutes(20);
+    // A read does not slide the hold; the refused change slides the waiting draft's own.
+    expect(
+      (await t.ok("registration", { registrationId: holder.id })).expires,
+    ).toBe(taken.expires);
     expect(
       await t.call("update", {
         registrationId: waiting.id,
@@ -611,7 +616,7 @@ describe("workshops and seats", () => {
     ).toMatchObject({
       status: 409,
     });
-    t.clock.advanceMinutes(11); // 181 minutes after the holder's last call
+    t.clock.advanceMinutes(11); // 31 minutes after the holder's last change
     expect(await t.call("registration", { registrationId: holder.id })).toEqual(
       { status: 204 },
     );
@@ -758,6 +763,93 @@ describe("confirmation", () => {
     expect(
       (await t.ok("confirm", { body: { token: second } })).emailadres,
     ).toBe("sanne.b@example.com");
+  });
+
+  it("says until when the link works, mails it again on request (only the newest confirms), and holds the seats as long", async () => {
+    const { id } = await t.draft();
+    const { workshops } = t.ids();
+    await t.ok("update", {
+      registrationId: id,
+      body: { choices: [{ round: 1, workshop: workshops.robotica! }] },
+    });
+    await t.ok("pendingConfirmation", { registrationId: id, body: personal() });
+    const first = await mailedToken(
+      "sanne@example.com",
+      "/inschrijving-bevestigen",
+    );
+    const sentAt = t.clock.now().getTime();
+    const pending = await t.ok("registration", { registrationId: id });
+    const hour = new Date(sentAt + 60 * 60_000).toISOString();
+    expect(pending).toMatchObject({
+      confirmation: { linkExpires: hour },
+      expires: hour,
+    });
+
+    t.clock.advanceMinutes(50);
+    const KEY = "9b1f4c2e-1d2a-4b53-8a43-0c4b1f1e2d3c:resendConfirmation";
+    const resent = await t.call("resendConfirmation", {
+      registrationId: id,
+      idempotencyKey: KEY,
+    });
+    // A replayed resend is answered again and mails nothing more.
+    expect(
+      await t.call("resendConfirmation", {
+        registrationId: id,
+        idempotencyKey: KEY,
+      }),
+    ).toEqual(resent);
+    expect(await mailbox("sanne@example.com")).toHaveLength(2);
+    const later = new Date(sentAt + 110 * 60_000).toISOString();
+    expect(resent).toMatchObject({
+      status: 200,
+      data: { confirmation: { linkExpires: later }, expires: later },
+    });
+    const second = await mailedToken(
+      "sanne@example.com",
+      "/inschrijving-bevestigen",
+    );
+    expect(second).not.toBe(first);
+    expect(await t.call("confirm", { body: { token: first } })).toMatchObject({
+      status: 401,
+    });
+    // Past the first link's hour, the registration and its seat still wait for the new link.
+    t.clock.advanceMinutes(30);
+    expect(seatsTaken(t.server, workshops.robotica!, 1)).toBe(1);
+    const confirmed = await t.ok("confirm", { body: { token: second } });
+    expect(confirmed).toMatchObject({ confirmation: null, expires: null });
+    expect(confirmed.created).not.toBeNull();
+    // Confirmed: nothing to resend.
+    expect(
+      await t.call("resendConfirmation", { registrationId: id }),
+    ).toMatchObject({ status: 409, error: { error: "already confirmed" } });
+  });
+
+  it("refuses a resend for a draft (409), answers 204 for an unknown or expired one, and limits resends per registration (429)", async () => {
+    const { id } = await t.draft();
+    expect(
+      await t.call("resendConfirmation", { registrationId: id }),
+    ).toMatchObject({ status: 409 });
+    expect(
+      await t.call("resendConfirmation", { registrationId: "x".repeat(32) }),
+    ).toEqual({ status: 204 });
+    const { workshops } = t.ids();
+    await t.ok("update", {
+      registrationId: id,
+      body: { choices: [{ round: 1, workshop: workshops.robotica! }] },
+    });
+    await t.ok("pendingConfirmation", { registrationId: id, body: personal() });
+    for (let i = 0; i < 5; i++)
+      await t.ok("resendConfirmation", { registrationId: id });
+    expect(
+      await t.call("resendConfirmation", { registrationId: id }),
+    ).toMatchObject({ status: 429 });
+    expect(await mailbox("sanne@example.com")).toHaveLength(6);
+    // Not opened in time: the registration goes and its seat is free again.
+    t.clock.advanceMinutes(61);
+    expect(await t.call("resendConfirmation", { registrationId: id })).toEqual({
+      status: 204,
+    });
+    expect(seatsTaken(t.server, workshops.robotica!, 1)).toBe(0);
   });
 
   it("refuses unknown and expired confirmation tokens with 401", async () => {

@@ -125,6 +125,8 @@ function handlers(service: Service): Handlers {
       service.update(site, registrationId, body.choices),
     pendingConfirmation: ({ site, body, registrationId }) =>
       service.pendingConfirmation(site, registrationId, body),
+    resendConfirmation: ({ site, registrationId }) =>
+      service.resendConfirmation(site, registrationId),
     delete: ({ site, registrationId }) => service.remove(site, registrationId),
     waitlistJoin: ({ site, body, registrationId }) =>
       service.waitlistJoin(site, registrationId, body),
@@ -199,7 +201,7 @@ export function createApp(db: Db, options: AppOptions = {}): UpstreamApp {
     log,
   });
   const service = createService(db, {
-    draftTtlMinutes: options.draftTtlMinutes ?? 180,
+    draftTtlMinutes: options.draftTtlMinutes ?? 30,
     tokenTtlMinutes: options.tokenTtlMinutes ?? 60,
     siteUrl: siteUrlFrom(options.siteUrlTemplate ?? "http://{host}:3000"),
     now,

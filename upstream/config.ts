@@ -11,7 +11,8 @@ const EnvSchema = z.object({
   UPSTREAM_HOST: z.string().min(1).default("127.0.0.1"),
   UPSTREAM_API_KEY: z.string().min(1).default("demo-api-key"),
   UPSTREAM_DB: z.string().min(1).default("data/upstream.sqlite"),
-  DRAFT_TTL_MINUTES: minutes.default(180),
+  /** How long an unconfirmed registration holds its seats after its last change (decision 0065). */
+  DRAFT_TTL_MINUTES: minutes.default(30),
   TOKEN_TTL_MINUTES: minutes.default(60),
   /** e.g. smtp://user:pass@mail.example.nl:587; unset means mail only goes to the outbox. */
   SMTP_URL: z

@@ -141,7 +141,7 @@ describe("options", () => {
       UPSTREAM_HOST: "127.0.0.1",
       UPSTREAM_API_KEY: "demo-api-key",
       UPSTREAM_DB: "data/upstream.sqlite",
-      DRAFT_TTL_MINUTES: 180,
+      DRAFT_TTL_MINUTES: 30,
       TOKEN_TTL_MINUTES: 60,
       SITE_URL_TEMPLATE: "http://{host}:3000",
       UPSTREAM_LATENCY_MS: 0,

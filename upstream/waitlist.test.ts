@@ -248,12 +248,12 @@ describe("promotion", () => {
     const h = await holder("koken");
     const y = await holder("yoga");
     const [expiring] = await waiters(1, "yoga");
-    t.clock.advanceMinutes(100);
-    await state(y); // keeps the yoga seat's holder alive
+    t.clock.advanceMinutes(20);
+    await choose(y, 1, "yoga"); // a change: keeps the yoga seat's holder alive
     const [a] = await waiters(1, "koken");
     const [b] = await waiters(1, "yoga");
     expect((await state(b!)).waiting).toEqual(["1:yoga@2"]);
-    t.clock.advanceMinutes(100); // h and `expiring` were last seen 200 minutes ago, the rest 100
+    t.clock.advanceMinutes(20); // h and `expiring` were last changed 40 minutes ago (the hold is 30), the rest 20
 
     expect(await state(a!)).toMatchObject({
       choices: { "1": "koken" },

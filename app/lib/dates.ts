@@ -18,3 +18,36 @@ export function formatLongDate(isoDate: string): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
   return Number.isNaN(date.getTime()) ? isoDate : longDate.format(date);
 }
+
+/** The site's events and holds happen in the Netherlands: an instant is told as a Dutch clock reads it. */
+const DUTCH_TIME_ZONE = "Europe/Amsterdam";
+const clockTime = new Intl.DateTimeFormat("nl-NL", {
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: DUTCH_TIME_ZONE,
+});
+const dayOfMonth = new Intl.DateTimeFormat("nl-NL", {
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  timeZone: DUTCH_TIME_ZONE,
+});
+const calendarDay = new Intl.DateTimeFormat("en-CA", {
+  timeZone: DUTCH_TIME_ZONE,
+});
+
+/**
+ * An instant (ISO date-time) as a Dutch clock reads it: "14:35" today, "zaterdag 28 november 14:35" on another
+ * day. null for a value that is no date (the contract refuses one; a notice must not take a page down).
+ */
+export function formatClockTime(
+  isoDateTime: string,
+  now: Date = new Date(),
+): string | null {
+  const instant = new Date(isoDateTime);
+  if (Number.isNaN(instant.getTime())) return null;
+  const time = clockTime.format(instant);
+  return calendarDay.format(instant) === calendarDay.format(now)
+    ? time
+    : `${dayOfMonth.format(instant)} ${time}`;
+}

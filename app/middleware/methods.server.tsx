@@ -26,6 +26,7 @@ export const RESOURCE_ROUTE_METHODS: Record<string, readonly string[]> = {
   health: ["GET", "HEAD"],
   "media/*": ["GET", "HEAD"],
   "inschrijving-bevestigen/agenda.ics": ["GET", "HEAD"],
+  "inschrijving-bevestigen/opnieuw": ["POST"],
   "workshop/:slug/plaatsen": ["GET", "HEAD"],
 };
 

@@ -74,6 +74,23 @@ describe("cartView", () => {
       cartView(registration({ created: "2026-01-01T10:00:00+01:00" })).created,
     ).toBe(true);
   });
+
+  it("says until when the upstream holds the seats of an unconfirmed registration, on a Dutch clock", () => {
+    const now = new Date("2026-07-01T12:00:00Z");
+    const expires = "2026-07-01T12:35:00Z";
+    expect(cartView(registration({ expires }), now).heldUntil).toBe("14:35");
+    // Nothing held, confirmed, or an upstream that does not say: nothing said.
+    expect(
+      cartView(registration({ expires, choices: {} }), now).heldUntil,
+    ).toBeNull();
+    expect(
+      cartView(
+        registration({ expires: null, created: "2026-07-01T11:00:00Z" }),
+        now,
+      ).heldUntil,
+    ).toBeNull();
+    expect(cartView(registration(), now).heldUntil).toBeNull();
+  });
 });
 
 describe("choicesToAdd", () => {

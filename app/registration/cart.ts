@@ -3,6 +3,7 @@
  * registration: one workshop per round, moving a workshop between rounds, the round badges and the
  * call-to-action of the workshop page. No I/O, so they are unit-tested on plain data.
  */
+import { formatClockTime } from "~/lib/dates";
 import { WORKSHOP_PAGE, ROUND_BUTTON } from "~/messages";
 import type { Registration, Workshop, WorkshopRef } from "~/upstream/contract";
 import { waitlistFor, type WaitlistLine } from "./waitlist";
@@ -23,6 +24,8 @@ export interface CartView {
   count: number;
   /** The registration was confirmed before (spec "created"): changing, not a first registration. */
   created: boolean;
+  /** Until when the upstream holds the chosen seats of this unconfirmed registration ("14:35"), when it says. */
+  heldUntil: string | null;
 }
 
 /** The rounds of the registration's day, in order, each with its choice. */
@@ -38,12 +41,21 @@ export function cartRounds(registration: Registration): CartRound[] {
     }));
 }
 
-export function cartView(registration: Registration): CartView {
+export function cartView(
+  registration: Registration,
+  now: Date = new Date(),
+): CartView {
   const rounds = cartRounds(registration);
+  const count = rounds.filter((round) => round.workshop !== null).length;
+  const created = registration.created !== null;
   return {
     rounds,
-    count: rounds.filter((round) => round.workshop !== null).length,
-    created: registration.created !== null,
+    count,
+    created,
+    heldUntil:
+      !created && count > 0 && registration.expires
+        ? formatClockTime(registration.expires, now)
+        : null,
   };
 }
 

@@ -164,7 +164,7 @@ describe("the confirmation page", () => {
 });
 
 describe("cancelling", () => {
-  it("deletes the registration, forgets it and goes home with 'Successvol uitgeschreven.'", async () => {
+  it("deletes the registration, forgets it and goes home with 'Succesvol uitgeschreven.'", async () => {
     const result = await cancel({
       registration: found(created),
       delete: async () => ({ status: 200, data: { message: "ok" } }),
@@ -176,7 +176,7 @@ describe("cancelling", () => {
     // The day stays (spec "Clearing the store").
     expect(session.orientationDayId).toBe(1);
     expect(session.takeToasts()).toEqual([TOASTS.unsubscribed]);
-    expect(TOASTS.unsubscribed.message).toBe("Successvol uitgeschreven.");
+    expect(TOASTS.unsubscribed.message).toBe("Succesvol uitgeschreven.");
   });
 
   it("sends the deletion 1 s after the confirmation (spec section 9)", async () => {

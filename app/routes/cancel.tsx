@@ -2,7 +2,7 @@
  * /inschrijving-annuleren (spec "Cancelling"): the confirmation 'Weet je zeker dat je je inschrijving wilt
  * annuleren?' as a page, for visitors without JavaScript (with it, the same question is a dialog in the cart),
  * and the action both post to: delete the registration upstream, forget it, and go home with
- * 'Successvol uitgeschreven.'.
+ * 'Succesvol uitgeschreven.'.
  *
  * Only a created registration can be cancelled (the cart offers it only then); a visitor with a draft goes
  * back to the workshops, one without a day goes home. Showing the page never changes anything upstream: the

@@ -5,6 +5,8 @@
  * Choosing another day deletes the visitor's registration. A confirmed one is not given up by one click: the
  * action asks first (the cancel dialog's question, as a page at /dag-wijzigen), unless the form says the visitor
  * already agreed (`confirm`), as the dialog's 'Ja, schrijf mij uit' does. A draft is replaced without asking.
+ *
+ * A registration sent with 'Versturen' is said here until its mailed link is opened (decision 0065).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, redirect } from "react-router";
@@ -31,6 +33,8 @@ import {
   CardTitle,
 } from "~/components/ui/card";
 import { sanitizeHtml } from "~/lib/sanitize.server";
+import { AwaitingConfirmationNotice } from "~/components/registration/awaiting-confirmation-notice";
+import { awaitingNotice } from "~/registration/awaiting-confirmation.server";
 import {
   ensureRegistrationId,
   getOrientationDays,
@@ -69,13 +73,14 @@ async function confirmedDayId(
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { siteData } = getRequestState(context);
-  const [[page, days, logos], confirmedDay] = await Promise.all([
+  const [[page, days, logos], confirmedDay, awaiting] = await Promise.all([
     Promise.allSettled([
       siteData.call("page", { params: { slug: "home" } }),
       getOrientationDays(context),
       siteData.call("schoolLogos"),
     ]),
     confirmedDayId(context),
+    awaitingNotice(context),
   ]);
 
   // A missing home page (404) is no failure: the title and text are optional.
@@ -100,6 +105,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       failed,
       daysLoaded: days.status === "fulfilled",
       confirmedDayId: confirmedDay,
+      awaiting,
       days: dayList.toSorted(byDate).map((day) => ({
         id: day.id,
         school: day.schoolDisplay,
@@ -140,6 +146,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const chosen = submission.value.orientationDayId;
   const { session, upstream } = getRequestState(context);
   const previous = session.orientationDayId;
+  // Starting again after a registration that was never confirmed: its notice has said what it had to.
+  if ((await awaitingNotice(context))?.state === "expired")
+    session.setAwaitingConfirmation(null);
 
   try {
     // Only a day on offer can be chosen; any other id is a forged form.
@@ -190,8 +199,16 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
-  const { title, html, failed, daysLoaded, confirmedDayId, days, logos } =
-    loaderData;
+  const {
+    title,
+    html,
+    failed,
+    daysLoaded,
+    confirmedDayId,
+    awaiting,
+    days,
+    logos,
+  } = loaderData;
   const hydrated = useHydrated();
   // When the days could not be loaded, the events section says so itself; the message is shown once.
   const topError =
@@ -202,6 +219,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       className="mx-auto flex w-full max-w-6xl flex-col gap-10 px-4 py-8"
     >
       {topError ? <ErrorAlert message={topError} /> : null}
+      {awaiting ? <AwaitingConfirmationNotice notice={awaiting} /> : null}
 
       {title || html ? (
         <section className="flex flex-col gap-4">

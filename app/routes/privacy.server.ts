@@ -18,6 +18,8 @@ import {
   mailTokenCookieName,
 } from "~/request/mail-token.server";
 import {
+  AWAITING_COOKIE_NAME,
+  AWAITING_TTL_MS,
   GENERATION_COOKIE_NAME,
   SESSION_COOKIE_NAME,
   SESSION_MAX_AGE_SECONDS,
@@ -45,6 +47,11 @@ export const SITE_COOKIES: readonly SiteCookie[] = [
     name: GENERATION_COOKIE_NAME,
     purpose: PRIVACY.purposes.generation,
     maxAgeSeconds: SESSION_MAX_AGE_SECONDS,
+  },
+  {
+    name: AWAITING_COOKIE_NAME,
+    purpose: PRIVACY.purposes.awaitingConfirmation,
+    maxAgeSeconds: AWAITING_TTL_MS / 1000,
   },
   {
     name: `${TOAST_COOKIE_PREFIX}${NAME_VARIES}`,

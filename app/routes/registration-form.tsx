@@ -83,7 +83,12 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const cartOpen = url.searchParams.get("inschrijving") === "open";
   const loaded = await loadRegistration(context);
   if (!loaded) {
-    const cart: CartView = { rounds: [], count: 0, created: false };
+    const cart: CartView = {
+      rounds: [],
+      count: 0,
+      created: false,
+      heldUntil: null,
+    };
     return {
       cart,
       cartOpen,
@@ -176,8 +181,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (expired) throw expireRegistration(context);
 
-  // Spec "Submit": success clears the store and goes home, where the success dialog shows.
+  // Spec "Submit": success clears the store and goes home, where the success dialog shows. A new registration
+  // is not done until its mailed link is opened: Home says so until then (decision 0065).
+  const awaitingId = session.registrationId;
   session.clear();
+  if (!created && awaitingId) session.setAwaitingConfirmation(awaitingId);
   session.flashToast(created ? TOASTS.registeredChanged : TOASTS.registeredNew);
   return redirect(href("/"));
 }

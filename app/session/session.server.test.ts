@@ -1,6 +1,8 @@
 import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
 import {
+  AWAITING_COOKIE_NAME,
+  AWAITING_TTL_MS,
   CONFIRMATION_TTL_MS,
   MAX_TOASTS,
   SELECTION_TTL_MS,
@@ -198,6 +200,55 @@ describe("VisitorSession", () => {
     expect(next.confirmation?.rounds?.[0]?.title).toHaveLength(300);
     now += CONFIRMATION_TTL_MS + 1;
     expect(next.confirmation).toBeNull();
+  });
+
+  it("keeps the registration waiting for its mailed link in a cookie of its own, for a day, through clearing the store and stale session cookies", async () => {
+    let now = 1_000_000;
+    const before = await VisitorSession.load(null, options({ now: () => now }));
+    before.setRegistrationId("the-registration-id-sent");
+    const staleHeader = cookieHeaderFrom(await before.commit());
+
+    const sending = await VisitorSession.load(
+      staleHeader,
+      options({ now: () => now }),
+    );
+    const sent = sending.registrationId!;
+    sending.clear();
+    sending.setAwaitingConfirmation(sent);
+    const written = await sending.commit();
+    expect(written.some((c) => c.startsWith(`${AWAITING_COOKIE_NAME}=`))).toBe(
+      true,
+    );
+    expect(
+      written.find((c) => c.startsWith(`${AWAITING_COOKIE_NAME}=`)),
+    ).toMatch(/HttpOnly/i);
+    // A response to a request sent before 'Versturen' writes the old session cookie; the other cookie stands.
+    const header = `${staleHeader}; ${cookieHeaderFrom(written)
+      .split("; ")
+      .filter((pair) => !pair.startsWith(`${SESSION_COOKIE_NAME}=`))
+      .join("; ")}`;
+    const next = await VisitorSession.load(header, options({ now: () => now }));
+    expect(next.awaitingConfirmation).toEqual({
+      id: "the-registration-id-sent",
+      at: now,
+    });
+    expect(next.registrationId).toBeNull();
+    now += AWAITING_TTL_MS + 1;
+    expect(next.awaitingConfirmation).toBeNull();
+
+    next.setAwaitingConfirmation(null);
+    const forgotten = await next.commit();
+    expect(forgotten).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`^${AWAITING_COOKIE_NAME}=;.*Max-Age=0`),
+      ),
+    );
+  });
+
+  it("reads a tampered waiting-registration cookie as none", async () => {
+    const header = `${AWAITING_COOKIE_NAME}=${Buffer.from(JSON.stringify({ id: "x", at: 1 })).toString("base64")}.forged`;
+    const session = await VisitorSession.load(header, options());
+    expect(session.awaitingConfirmation).toBeNull();
   });
 
   it("records a failed confirmation without a day or rounds", async () => {

@@ -30,6 +30,19 @@ export const GENERATION_COOKIE_NAME = "session-generation";
 const MAX_COOKIE_BYTES = 4096;
 /** The bytes (UTF-8) all titles of a confirmation may take in the cookie together. */
 const CONFIRMATION_TITLE_BUDGET_BYTES = 1200;
+/**
+ * The registration that waits for its mailed confirmation link after 'Versturen' (decision 0065), in a signed
+ * cookie of its own: only 'Versturen', the resend and choosing a day write it, so a response to a request sent
+ * before 'Versturen' (which writes the session cookie it read) cannot lose it.
+ */
+export const AWAITING_COOKIE_NAME = "awaiting-confirmation";
+/** A notice of a registration that was never confirmed is of no use after a day. */
+export const AWAITING_TTL_MS = 24 * 60 * 60 * 1000;
+const AwaitingSchema = z.object({
+  id: z.string().min(1).max(200),
+  at: z.number(),
+});
+export type AwaitingConfirmation = z.infer<typeof AwaitingSchema>;
 /** Spec: cookies live 7 days by default. */
 export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 /** Spec: the saved orientation day and school expire 24 h after they were saved. */
@@ -170,6 +183,9 @@ export class VisitorSession {
   /** The store generation from its own cookie, and whether this response raises it. */
   #generation = 0;
   #generationRaised = false;
+  /** The registration waiting for its mailed link, and whether this response changes it. */
+  #awaiting: AwaitingConfirmation | null = null;
+  #awaitingChanged = false;
 
   private constructor(
     storage: SessionStorage<SessionData, FlashData>,
@@ -200,6 +216,8 @@ export class VisitorSession {
     visitor.#dropExpiredSelection();
     const cookies = cookieHeader ? parseCookie(cookieHeader) : {};
     await visitor.#readToasts(cookieHeader ?? "", cookies);
+    if (cookies[AWAITING_COOKIE_NAME])
+      await visitor.#readAwaiting(cookieHeader ?? "");
     visitor.#applyGeneration(cookies[GENERATION_COOKIE_NAME]);
     return visitor;
   }
@@ -255,6 +273,21 @@ export class VisitorSession {
       title: cutToBytes(title.slice(0, 300), perTitle),
     }));
     this.#set("confirmation", { ok: true, at, dayId: outcome.dayId, rounds });
+  }
+
+  /** The registration sent with 'Versturen' that may still wait for its mailed link, within AWAITING_TTL_MS. */
+  get awaitingConfirmation(): AwaitingConfirmation | null {
+    const awaiting = this.#awaiting;
+    if (!awaiting || this.#now() - awaiting.at > AWAITING_TTL_MS) return null;
+    return awaiting;
+  }
+
+  /** Remembers the registration id that waits for its mailed link (null: forget it). */
+  setAwaitingConfirmation(registrationId: string | null): void {
+    if (registrationId === null && this.#awaiting === null) return;
+    this.#awaiting =
+      registrationId === null ? null : { id: registrationId, at: this.#now() };
+    this.#awaitingChanged = true;
   }
 
   /** A new registration id forgets whether one was started under the previous id. */
@@ -346,7 +379,8 @@ export class VisitorSession {
       this.#changed ||
       this.#flashed.length > 0 ||
       this.#spent.size > 0 ||
-      this.#generationRaised
+      this.#generationRaised ||
+      this.#awaitingChanged
     );
   }
 
@@ -372,6 +406,17 @@ export class VisitorSession {
           expires: new Date(0),
         }),
       );
+    if (this.#awaitingChanged) {
+      const cookie = createSignedCookie(AWAITING_COOKIE_NAME, {
+        secrets: this.#options.secrets,
+        ...cookieOptions(this.#options.secure, AWAITING_TTL_MS / 1000),
+      });
+      headers.push(
+        this.#awaiting
+          ? await cookie.serialize(this.#awaiting)
+          : await cookie.serialize("", { maxAge: 0, expires: new Date(0) }),
+      );
+    }
     if (this.#generationRaised)
       headers.push(
         stringifySetCookie({
@@ -430,6 +475,15 @@ export class VisitorSession {
       ...legacy.map((toast) => ({ name: "", toast, brought: true })),
       ...waiting,
     ];
+  }
+
+  async #readAwaiting(header: string): Promise<void> {
+    const cookie = createSignedCookie(AWAITING_COOKIE_NAME, {
+      secrets: this.#options.secrets,
+      ...cookieOptions(this.#options.secure),
+    });
+    const parsed = AwaitingSchema.safeParse(await cookie.parse(header));
+    this.#awaiting = parsed.success ? parsed.data : null;
   }
 
   #applyGeneration(value: string | undefined): void {

@@ -111,6 +111,11 @@ export interface UpstreamCallInput<N extends EndpointName> {
    * one form makes never share a key, and a repeat of the form repeats each call's key.
    */
   idempotencyKey?: KeyOf<N>;
+  /**
+   * Speaks for this registration instead of the identity's: the registration that waits for its mailed link after
+   * 'Versturen' cleared the visitor's store (app/registration/awaiting-confirmation.server.ts).
+   */
+  registrationId?: string;
 }
 
 export interface UpstreamClient {
@@ -254,6 +259,8 @@ export function createUpstreamClient(
       ? `?${new URLSearchParams(Object.entries(input.query).map(([k, v]) => [k, String(v)]))}`
       : "";
     const callHeaders: Record<string, string> = { ...headers };
+    if (input.registrationId)
+      callHeaders[HEADERS.registrationId] = input.registrationId;
     if (input.idempotencyKey)
       callHeaders[HEADERS.idempotencyKey] = `${input.idempotencyKey}:${name}`;
     // The upstream validates bodies; one it refuses comes back as a status error like any other refusal.

@@ -199,6 +199,21 @@ export const RegistrationSchema = z.object({
    * and the site offers none (decision 0023).
    */
   waitlist: z.array(WaitlistEntrySchema).optional(),
+  /**
+   * Optional: when the upstream lets this unconfirmed registration (a draft, or one waiting for its mailed link) go
+   * and releases its seats, unless it changes or is confirmed first; null once confirmed. The cart says until when
+   * it holds the seats (decision 0065).
+   */
+  expires: z.iso.datetime({ offset: true }).nullable().optional(),
+  /**
+   * Optional: set while the registration waits for its mailed confirmation link (after pending-confirmation, before
+   * confirm), null otherwise. `linkExpires`: until when the newest link confirms. An upstream that sends the field
+   * offers `resendConfirmation`; one that leaves it out offers no resend, and the site shows no button for it.
+   */
+  confirmation: z
+    .object({ linkExpires: z.iso.datetime({ offset: true }) })
+    .nullable()
+    .optional(),
 });
 export type Registration = z.infer<typeof RegistrationSchema>;
 
@@ -459,6 +474,22 @@ export const ENDPOINTS = {
     noContent: "registration expired",
     registration: true,
     errors: { 409: "already registered, no choices, or day read-only" },
+    idempotencyKey: true,
+  }),
+  resendConfirmation: endpoint({
+    method: "POST",
+    path: "/registration/resend-confirmation",
+    summary:
+      "Mail the confirmation link again, to the address the registration waits with; only the newest link confirms from then on. Limit the mail per registration (429). Optional: an upstream that sends no `confirmation` on a registration does not offer it",
+    answer: RegistrationSchema,
+    noContent: "registration expired",
+    registration: true,
+    errors: {
+      404: "not offered",
+      409: "the registration is not waiting for confirmation (a draft, or already confirmed)",
+      429: "too many mails for this registration: try again later",
+      501: "not offered",
+    },
     idempotencyKey: true,
   }),
   delete: endpoint({

@@ -10,10 +10,12 @@ import type { Toast } from "~/messages";
  * submit: the registration form; login: exchanging a login token; confirm: confirming by mailed token;
  * cart: adding or removing a workshop, where a 404 means the registration is gone and a 409 a full round;
  * waitlist: joining or leaving a waiting list, where a 404 or 501 means the upstream offers none and a 409 that
- * the round has a seat again (or the day closed).
+ * the round has a seat again (or the day closed);
+ * resend: mailing the confirmation link again, where a 409 means already confirmed, a 429 too many mails, and a 404
+ * or 501 that the upstream offers no resend.
  */
 export type UpstreamSituation =
-  "generic" | "submit" | "login" | "confirm" | "cart" | "waitlist";
+  "generic" | "submit" | "login" | "confirm" | "cart" | "waitlist" | "resend";
 
 /** A 204 where a registration was expected, or a registration that is gone. */
 export const REGISTRATION_EXPIRED_TOAST: Toast = TOASTS.registrationExpired;
@@ -74,6 +76,14 @@ export function toastForUpstreamError(
     case "waitlist":
       if (status === 404 || status === 501) return TOASTS.waitlistUnavailable;
       if (status === 409) return TOASTS.waitlistRoundOpen;
+      return TOASTS.genericError;
+    case "resend":
+      if (status === 409)
+        return code && /confirmed/i.test(code)
+          ? TOASTS.alreadyConfirmed
+          : TOASTS.nothingToConfirm;
+      if (status === 429) return TOASTS.resendLimited;
+      if (status === 404 || status === 501) return TOASTS.resendUnavailable;
       return TOASTS.genericError;
     case "generic":
       return TOASTS.genericError;

@@ -2,7 +2,7 @@
  * Cancelling a created registration (spec "Cancelling", issue 6 "Cancel"): the cart's 'Inschrijving annuleren'
  * asks 'Weet je zeker dat je je inschrijving wilt annuleren?' (a dialog with JavaScript, the page
  * /inschrijving-annuleren without it); 'Annuleren' keeps everything, 'Ja, schrijf mij uit' deletes the
- * registration upstream and ends on Home with 'Successvol uitgeschreven.'. The registration is made through the
+ * registration upstream and ends on Home with 'Succesvol uitgeschreven.'. The registration is made through the
  * upstream's real API (support/registration.ts).
  */
 import { expect, test, type Page } from "@playwright/test";

@@ -1,7 +1,7 @@
 /**
  * The life of a registration through its mails, with JavaScript on and off, through the reference upstream's
  * real mailbox: register → confirmation mail → confirm → login request → login mail → 'Welkom terug!' →
- * 'Ga verder' → change a round → 'Successvol gewijzgd!' → login again → cancel → the seats are free again.
+ * 'Ga verder' → change a round → 'Succesvol gewijzigd!' → login again → cancel → the seats are free again.
  *
  * Every mailed link is first opened the way school mail filters and browsers do (scanner user agents, curl, a
  * HEAD, a prefetch); none of them may spend it, and each still works for the person afterwards. No page the

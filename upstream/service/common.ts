@@ -68,8 +68,16 @@ export function createCommon(d: DbAccess, released: (seats: Seat[]) => void) {
     return now() + config.draftTtlMinutes * MINUTE;
   }
 
-  /** The live registration of the id on this site, its expiry slid forward; undefined when unknown or expired. */
-  function load(s: SiteRow, id: string | null): RegistrationRow | undefined {
+  /**
+   * The live registration of the id on this site; undefined when unknown or expired. A call that changes it
+   * (`slide`) moves its expiry forward: an unconfirmed registration holds its seats for DRAFT_TTL_MINUTES from its
+   * last change, not from its last read, so a tab left open cannot hold seats for ever (decision 0065).
+   */
+  function load(
+    s: SiteRow,
+    id: string | null,
+    { slide = false } = {},
+  ): RegistrationRow | undefined {
     sweepExpired();
     if (!id) return undefined;
     const row = get<RegistrationRow>(
@@ -77,7 +85,7 @@ export function createCommon(d: DbAccess, released: (seats: Seat[]) => void) {
       id,
       s.id,
     );
-    if (row && row.expires_at !== null) {
+    if (slide && row && row.expires_at !== null) {
       row.expires_at = Math.max(row.expires_at, draftExpiry());
       run(
         "UPDATE registrations SET expires_at = ? WHERE id = ?",
@@ -89,18 +97,19 @@ export function createCommon(d: DbAccess, released: (seats: Seat[]) => void) {
   }
 
   /**
-   * Runs a call on the live registration of the id (NO_CONTENT without one). Loading sweeps expired drafts
-   * and slides the expiry; that is committed even when the call itself is refused (404, 409), which rolls
-   * back only its own changes (a nested transaction is a savepoint).
+   * Runs a call on the live registration of the id (NO_CONTENT without one). Loading sweeps expired drafts and,
+   * for a call that changes the registration (`change`), slides the expiry; that is committed even when the call
+   * itself is refused (404, 409), which rolls back only its own changes (a nested transaction is a savepoint).
    */
   function withRegistration<T>(
     s: SiteRow,
     id: string | null,
     fn: (reg: RegistrationRow) => T,
+    { change = false } = {},
   ): T | NoContent {
     const outcome = tx(
       (): { value: T | NoContent } | { refused: HttpError } => {
-        const reg = load(s, id);
+        const reg = load(s, id, { slide: change });
         if (!reg) return { value: NO_CONTENT };
         try {
           return { value: tx(() => fn(reg)) };
@@ -112,6 +121,15 @@ export function createCommon(d: DbAccess, released: (seats: Seat[]) => void) {
     );
     if ("refused" in outcome) throw outcome.refused;
     return outcome.value;
+  }
+
+  /** withRegistration for a call that changes the registration: its expiry slides. */
+  function changeRegistration<T>(
+    s: SiteRow,
+    id: string | null,
+    fn: (reg: RegistrationRow) => T,
+  ): T | NoContent {
+    return withRegistration(s, id, fn, { change: true });
   }
 
   function day(dayId: number): DayRow {
@@ -222,7 +240,23 @@ export function createCommon(d: DbAccess, released: (seats: Seat[]) => void) {
       display: row.status === "created" ? row.display : null,
       // Left out by an upstream without a waiting list: the contract's sign that it offers none.
       ...(config.waitlist ? { waitlist: waitlistEntries(row.id) } : {}),
+      expires:
+        row.expires_at === null ? null : new Date(row.expires_at).toISOString(),
+      confirmation: confirmationOf(row),
     };
+  }
+
+  /** While the registration waits for its mailed link: until when the newest one confirms. */
+  function confirmationOf(row: RegistrationRow): Registration["confirmation"] {
+    if (row.status !== "pending") return null;
+    const newest = get<{ expires_at: number }>(
+      `SELECT expires_at FROM tokens WHERE registration_id = ? AND purpose = 'confirm' AND used_at IS NULL
+       ORDER BY created_at DESC LIMIT 1`,
+      row.id,
+    );
+    return newest
+      ? { linkExpires: new Date(newest.expires_at).toISOString() }
+      : null;
   }
 
   function summary(row: RegistrationRow): RegistrationSummary {
@@ -255,6 +289,7 @@ export function createCommon(d: DbAccess, released: (seats: Seat[]) => void) {
     draftExpiry,
     load,
     withRegistration,
+    changeRegistration,
     day,
     rounds,
     reload,

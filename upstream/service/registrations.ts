@@ -25,6 +25,7 @@ export function createRegistrations(d: DbAccess, common: Common) {
     released,
     draftExpiry,
     withRegistration,
+    changeRegistration,
     rounds,
     reload,
     requireWritableDay,
@@ -128,7 +129,7 @@ export function createRegistrations(d: DbAccess, common: Common) {
     id: string | null,
     schoolId: number,
   ): Registration | NoContent {
-    return withRegistration(s, id, (reg) => {
+    return changeRegistration(s, id, (reg) => {
       requireSchoolOfDay(reg.day_id, schoolId);
       run(
         "UPDATE registrations SET school_id = ? WHERE id = ?",
@@ -143,7 +144,7 @@ export function createRegistrations(d: DbAccess, common: Common) {
     s: SiteRow,
     id: string | null,
   ): Registration | NoContent {
-    return withRegistration(s, id, (reg) => {
+    return changeRegistration(s, id, (reg) => {
       // Without a school there are no choices, so nothing to wait for either.
       const freed = dropChoices(reg.id);
       run("DELETE FROM waitlist WHERE registration_id = ?", reg.id);
@@ -162,7 +163,7 @@ export function createRegistrations(d: DbAccess, common: Common) {
     id: string | null,
     choices: { round: number; workshop: number | null }[],
   ): Registration | NoContent {
-    return withRegistration(s, id, (reg) => {
+    return changeRegistration(s, id, (reg) => {
       requireWritableDay(reg);
       const dayRounds = new Set(rounds(reg.day_id).map((r) => r.number));
       for (const choice of choices) {
@@ -240,7 +241,7 @@ export function createRegistrations(d: DbAccess, common: Common) {
     s: SiteRow,
     id: string | null,
   ): { message: string } | NoContent {
-    const result = withRegistration(s, id, (reg) => {
+    const result = changeRegistration(s, id, (reg) => {
       if (reg.status === "created" && reg.emailadres) {
         config.mailer.queue({
           siteId: s.id,

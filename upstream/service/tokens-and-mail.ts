@@ -37,7 +37,7 @@ export function createTokensAndMail(d: DbAccess, common: Common) {
   const {
     sweepExpired,
     draftExpiry,
-    withRegistration,
+    changeRegistration,
     reload,
     requireWritableDay,
     view,
@@ -124,7 +124,7 @@ export function createTokensAndMail(d: DbAccess, common: Common) {
     id: string | null,
     body: PendingConfirmationBody,
   ): { message: string } | NoContent {
-    const result = withRegistration(s, id, (reg) => {
+    const result = changeRegistration(s, id, (reg) => {
       requireWritableDay(reg);
       const count = get<{ n: number }>(
         "SELECT COUNT(*) AS n FROM choices WHERE registration_id = ?",
@@ -170,23 +170,58 @@ export function createTokensAndMail(d: DbAccess, common: Common) {
         });
         return { message: "Je wijziging is opgeslagen." };
       }
-      // Only the newest link confirms: a resubmit may have changed the address.
-      run(
-        "UPDATE tokens SET used_at = ? WHERE registration_id = ? AND purpose = 'confirm' AND used_at IS NULL",
-        now(),
-        reg.id,
-      );
-      const token = issueToken("confirm", reg.id);
-      const link = `${config.siteUrl(s.name)}${MAIL_LINK_PATHS.confirm}?token=${token}`;
-      config.mailer.queue({
-        siteId: s.id,
-        to: body.emailadres,
-        ...confirmLinkMail(summary(updated), link, config.tokenTtlMinutes),
-      });
+      mailConfirmLink(s, updated);
       return {
         message:
           "We hebben je een e-mail gestuurd. Klik op de link in de e-mail om je inschrijving te bevestigen.",
       };
+    });
+    config.mailer.deliver();
+    return result;
+  }
+
+  /**
+   * Mails a new confirmation link to the registration's address; only the newest link confirms (a resubmit may
+   * have changed the address). The registration waits at least as long as its link works.
+   */
+  function mailConfirmLink(s: SiteRow, reg: RegistrationRow): void {
+    run(
+      "UPDATE tokens SET used_at = ? WHERE registration_id = ? AND purpose = 'confirm' AND used_at IS NULL",
+      now(),
+      reg.id,
+    );
+    const token = issueToken("confirm", reg.id);
+    run(
+      "UPDATE registrations SET expires_at = max(expires_at, ?) WHERE id = ?",
+      now() + config.tokenTtlMinutes * MINUTE,
+      reg.id,
+    );
+    const link = `${config.siteUrl(s.name)}${MAIL_LINK_PATHS.confirm}?token=${token}`;
+    config.mailer.queue({
+      siteId: s.id,
+      to: reg.emailadres!,
+      ...confirmLinkMail(summary(reg), link, config.tokenTtlMinutes),
+    });
+  }
+
+  /**
+   * The confirmation mail again, for a registration that waits for it: at most `rateLimit.max` resends per
+   * registration in the window (429 beyond), 409 for one that waits for nothing.
+   */
+  function resendConfirmation(
+    s: SiteRow,
+    id: string | null,
+  ): Registration | NoContent {
+    const result = changeRegistration(s, id, (reg) => {
+      if (reg.status !== "pending" || !reg.emailadres)
+        throw new HttpError(
+          409,
+          reg.status === "created" ? "already confirmed" : "not pending",
+          "this registration is not waiting for confirmation",
+        );
+      rateLimit(`resend:${reg.id}`);
+      mailConfirmLink(s, reg);
+      return view(reload(reg.id));
     });
     config.mailer.deliver();
     return result;
@@ -326,6 +361,7 @@ export function createTokensAndMail(d: DbAccess, common: Common) {
 
   return {
     pendingConfirmation,
+    resendConfirmation,
     confirm,
     requestLogin,
     login,

@@ -22,7 +22,7 @@ import { HttpError } from "./db-access";
 export function createWaitlist(d: DbAccess, common: Common) {
   const { config, now, get, run } = d;
   const {
-    withRegistration,
+    changeRegistration,
     dropChoices,
     reload,
     rounds,
@@ -130,7 +130,7 @@ export function createWaitlist(d: DbAccess, common: Common) {
     body: { round: number; workshop: number },
   ): Registration | NoContent {
     requireOffered();
-    return withRegistration(s, id, (reg) => {
+    return changeRegistration(s, id, (reg) => {
       requireWritableDay(reg);
       roundOfDay(reg, body.round);
       const w = get<WorkshopRow>(
@@ -201,7 +201,7 @@ export function createWaitlist(d: DbAccess, common: Common) {
     body: { round: number },
   ): Registration | NoContent {
     requireOffered();
-    return withRegistration(s, id, (reg) => {
+    return changeRegistration(s, id, (reg) => {
       roundOfDay(reg, body.round);
       run(
         "DELETE FROM waitlist WHERE registration_id = ? AND round_number = ?",

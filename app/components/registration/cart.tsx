@@ -145,6 +145,9 @@ function CartBody({
         ))}
       </ul>
       <p className="text-sm">{CART.count(cart.count)}</p>
+      {cart.heldUntil ? (
+        <p className="text-sm">{CART.heldUntil(cart.heldUntil)}</p>
+      ) : null}
       <div className="flex flex-wrap items-center gap-3">
         <Link
           to={href("/inschrijving-afronden")}
