@@ -92,7 +92,7 @@ export const SITES: SiteDefinition[] = [
         text:
           "<p>Op de oriëntatiedagen van <strong>Kies je Koers</strong> ontdek je in een paar uur welke vervolgopleiding bij je past. " +
           "Je volgt workshops van mbo-instellingen, hogescholen en de universiteit uit de regio.</p>" +
-          "<ul><li>Kies een dag en je school</li><li>Kies per ronde een workshop</li><li>Bevestig je inschrijving via de e-mail die je ontvangt</li></ul>" +
+          "<ul><li>Kies een dag en je school</li><li>Kies per ronde een workshop</li><li>Open de link in de e-mail die je krijgt: pas dan staat je inschrijving vast</li></ul>" +
           '<p>Meer informatie vind je op <a href="https://www.kiesjekoers-utrecht.example.nl/ouders">onze pagina voor ouders</a>.</p>',
       },
       inschrijfformulier_bedankt: {

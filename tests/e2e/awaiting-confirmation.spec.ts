@@ -1,0 +1,189 @@
+/**
+ * Registered means confirmed (decision 0065), with JavaScript on and off: after 'Versturen' Home says, once the
+ * success dialog or toast is gone and on every later visit, that the registration waits for the mailed link, with
+ * the address and until when the link works; 'Stuur de e-mail opnieuw' mails a new link and only that one
+ * confirms; once confirmed Home asks nothing; a registration whose link was never opened is said to be gone.
+ * Everything goes through the real screens and the reference upstream's mailbox.
+ */
+import { expect, test } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { AWAITING_CONFIRMATION, MESSAGES, TOASTS } from "../../app/messages";
+import { APP_URL } from "../../playwright.config";
+import { expectNoA11yViolations } from "./support/axe";
+import { javaScriptEnabled } from "./support/flow";
+import { mailedLink, mailsTo } from "./support/mail";
+import {
+  fetchRegistration,
+  startRegistration,
+  upstreamCall,
+} from "./support/registration";
+import type { Visitor } from "./support/registration";
+import { uniqueEmail } from "./support/unique";
+
+// Each test sets a registration up through the upstream and reads the mailbox.
+test.describe.configure({ timeout: 60_000 });
+
+/** Home's notice of the registration waiting for its link, by its heading. */
+function notice(page: Page, title: string = AWAITING_CONFIRMATION.title) {
+  return page.getByRole("region", { name: title });
+}
+
+function resendButton(page: Page): Locator {
+  return page.getByRole("button", { name: /opnieuw/ });
+}
+
+/** The final form filled in and sent; ends on Home once the success dialog (or toast) has gone. */
+async function sendRegistration(
+  page: Page,
+  request: APIRequestContext,
+): Promise<Visitor & { email: string }> {
+  const visitor = await startRegistration(page, request);
+  const email = uniqueEmail("bevestig");
+  await page.getByRole("radio", { name: "Vrouw", exact: true }).check();
+  await page.getByLabel("Roepnaam").fill("Noor");
+  await page.getByLabel("Achternaam").fill("Visser");
+  await page.getByLabel("Klas").fill("4H");
+  await page.getByLabel("E-mailadres", { exact: true }).fill(email);
+  await page.getByLabel("Bevestig E-mailadres").fill(email);
+  await page.getByRole("button", { name: "Versturen", exact: true }).click();
+  await expect(page).toHaveURL(`${APP_URL}/`);
+  if (javaScriptEnabled()) {
+    const dialog = page.getByRole("dialog", { name: MESSAGES.registeredNew });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toBeHidden({ timeout: 6_000 });
+  }
+  return { ...visitor, email };
+}
+
+/** What the notice must say of a registration waiting for its link sent to `email`. */
+async function expectWaiting(page: Page, email: string) {
+  const waiting = notice(page);
+  await expect(waiting).toBeVisible();
+  await expect(waiting).toContainText(email);
+  await expect(waiting).toContainText(/bevestig/i);
+  await expect(waiting).toContainText(/De link werkt tot \d\d:\d\d\./);
+  await expect(waiting).toContainText(
+    /dan vervalt je inschrijving en gaan je plekken naar anderen/,
+  );
+  await expect(resendButton(page)).toBeVisible();
+}
+
+test("after 'Versturen' Home says the registration waits for the mailed link, with the address, and says it again on a new visit", async ({
+  page,
+  request,
+}) => {
+  const { email } = await sendRegistration(page, request);
+  await expectWaiting(page, email);
+  await expectNoA11yViolations(page);
+
+  // A new page load, as when the student comes back later.
+  await page.goto("/");
+  await expectWaiting(page, email);
+  // Elsewhere in the site the notice does not follow; Home is where it lives.
+  await page.goto("/contact");
+  await expect(notice(page)).toHaveCount(0);
+});
+
+test("'Stuur de e-mail opnieuw' mails a new link; only the newest confirms, after which Home asks nothing", async ({
+  page,
+  request,
+}) => {
+  const { email } = await sendRegistration(page, request);
+  const first = await mailedLink(request, email, "/inschrijving-bevestigen");
+
+  await resendButton(page).click();
+  await expect(page).toHaveURL(`${APP_URL}/`);
+  await expect(page.getByText(TOASTS.confirmationResent.message)).toBeVisible();
+  const newest = await mailedLink(request, email, "/inschrijving-bevestigen", [
+    first,
+  ]);
+  expect(
+    (await mailsTo(request, email)).filter(
+      (mail) => mail.subject === "Bevestig je inschrijving",
+    ),
+  ).toHaveLength(2);
+  await expectWaiting(page, email);
+
+  // The older link no longer confirms.
+  await page.goto(first);
+  await expect(
+    page.getByRole("heading", { name: MESSAGES.confirmationFailed }),
+  ).toBeVisible();
+  await page.goto("/");
+  await expectWaiting(page, email);
+
+  await page.goto(newest);
+  await expect(page).toHaveURL(`${APP_URL}/inschrijving-bevestigen`);
+  await page.goto("/");
+  await expect(
+    page.getByRole("heading", { name: "Evenementen" }),
+  ).toBeVisible();
+  await expect(notice(page)).toHaveCount(0);
+  await expect(page.getByText(/bevestig/i)).toHaveCount(0);
+  await expect(resendButton(page)).toHaveCount(0);
+});
+
+test("a replayed resend mails nothing twice", async ({ page, request }) => {
+  const { email } = await sendRegistration(page, request);
+  await mailedLink(request, email, "/inschrijving-bevestigen");
+  // The same form posted twice, as a double tap or a resubmit after a lost answer sends it.
+  const form = resendButton(page).locator("xpath=ancestor::form");
+  const body = Object.fromEntries(
+    await form.evaluate((element: HTMLFormElement) =>
+      [...new FormData(element)].map(([name, value]) => [name, String(value)]),
+    ),
+  );
+  for (let i = 0; i < 2; i++) {
+    const answer = await page.request.post("/inschrijving-bevestigen/opnieuw", {
+      form: body,
+      headers: { Origin: APP_URL },
+      maxRedirects: 0,
+    });
+    expect(answer.status()).toBe(302);
+  }
+  await expect.poll(async () => (await mailsTo(request, email)).length).toBe(2);
+  expect(
+    (await mailsTo(request, email)).filter(
+      (mail) => mail.subject === "Bevestig je inschrijving",
+    ),
+  ).toHaveLength(2);
+});
+
+test("a registration whose link was not opened in time: Home says it is gone and how to start again", async ({
+  page,
+  request,
+}) => {
+  const visitor = await sendRegistration(page, request);
+  // The upstream lets it go, as it does when the link's time runs out.
+  expect((await upstreamCall(request, visitor, "delete")).status()).toBe(200);
+  expect(await fetchRegistration(request, visitor)).toBeNull();
+
+  await page.goto("/");
+  const expired = notice(page, AWAITING_CONFIRMATION.expiredTitle);
+  await expect(expired).toBeVisible();
+  await expect(expired).toContainText(AWAITING_CONFIRMATION.expired);
+  await expect(resendButton(page)).toHaveCount(0);
+  await expectNoA11yViolations(page);
+
+  // Starting again: the notice has said what it had to.
+  await page
+    .getByRole("button", { name: /^Inschrijven voor / })
+    .first()
+    .click();
+  await expect(page).not.toHaveURL(`${APP_URL}/`);
+  await page.goto("/");
+  await expect(expired).toHaveCount(0);
+});
+
+test("the cart says until when it holds the chosen seats", async ({
+  page,
+  request,
+}) => {
+  await startRegistration(page, request);
+  await page.goto("/inschrijving-afronden?inschrijving=open");
+  await expect(
+    page.getByText(
+      /^Je plekken blijven tot \d\d:\d\d voor je vastgehouden\. Rond je inschrijving voor die tijd af\.$/,
+    ),
+  ).toBeVisible();
+});
