@@ -7,7 +7,9 @@
  */
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
-import { cartPanel, untilHydrated } from "./support/flow";
+import { AWAITING_CONFIRMATION, TOASTS } from "../../app/messages";
+import { cartPanel, javaScriptEnabled, untilHydrated } from "./support/flow";
+import { uniqueEmail } from "./support/unique";
 import { mailedLink } from "./support/mail";
 import {
   addTestWorkshop,
@@ -20,6 +22,7 @@ import {
 } from "./support/registration";
 import {
   checkState,
+  countSubmits,
   submitStaysPut,
   tapSubmitsOnce,
   WIDTHS,
@@ -189,6 +192,41 @@ test("the final form: empty, with errors, filled; a tap on 'Versturen' from 'Bev
     await page.getByLabel(label, { exact: true }).fill(value);
   await checkState(page, "final form, filled");
   await submitStaysPut(page, form, "final form, filled");
+});
+
+test("after 'Versturen' tapped from the last field: Home's notice of the mailed link, and 'Stuur de e-mail opnieuw' tapped", async ({
+  page,
+  request,
+}) => {
+  await startRegistration(page, request);
+  const email = uniqueEmail("telefoon");
+  await page.getByLabel("X", { exact: true }).check();
+  await page.getByLabel("Roepnaam", { exact: true }).fill("Sam");
+  await page.getByLabel("Achternaam", { exact: true }).fill("de Vries");
+  await page.getByLabel("Klas", { exact: true }).fill("3 havo");
+  await page.getByLabel("E-mailadres", { exact: true }).fill(email);
+  await tapSubmitsOnce(page, {
+    field: page.getByLabel("Bevestig E-mailadres"),
+    value: email,
+    submit: page.getByRole("button", { name: "Versturen" }),
+    sent: () => expect(page).toHaveURL(/\/$/),
+  });
+  const notice = page.getByRole("region", {
+    name: AWAITING_CONFIRMATION.title,
+  });
+  await expect(notice).toContainText(email);
+  // What stays once the success dialog has gone.
+  await expect(page.getByRole("dialog")).toHaveCount(0, { timeout: 6_000 });
+  await checkState(page, "Home waiting for the mailed link");
+
+  const submits = await countSubmits(page);
+  const loaded = javaScriptEnabled() ? null : page.waitForEvent("load");
+  await page.getByRole("button", { name: AWAITING_CONFIRMATION.resend }).tap();
+  await loaded;
+  await expect(page.getByText(TOASTS.confirmationResent.message)).toBeVisible();
+  expect.soft(await submits(), "sends of the resend").toBe(1);
+  await expect(notice).toContainText(email);
+  await checkState(page, "Home after the resend");
 });
 
 test("a confirmed registration: the confirm page, 'Jouw inschrijving', the cancel page, the login page", async ({

@@ -292,8 +292,14 @@ export async function submitStaysPut(
 export async function countSubmits(page: Page): Promise<() => Promise<number>> {
   if (javaScriptEnabled()) {
     await page.evaluate(() => {
-      const counter = window as unknown as { submits: number };
+      const counter = window as unknown as {
+        submits: number;
+        counting?: boolean;
+      };
       counter.submits = 0;
+      // Counted once per document: a client-side navigation keeps the listener of an earlier count.
+      if (counter.counting) return;
+      counter.counting = true;
       document.addEventListener(
         "submit",
         (event) => {
