@@ -2,7 +2,9 @@
  * `npm run bench:rush`: a registration rush on this machine (scripts/rush.ts). Builds, starts the reference
  * upstream with a fresh database and the production build without its per-address rate limits (every student
  * comes from this one address), runs RUSH_STUDENTS (default 500) students, RUSH_CONCURRENCY (default 50) at a
- * time (with four extra workshops of RUSH_STUDENTS seats a round, so every student can register), then prints registrations per minute, p50/p95/p99 per step (a post with the page it redirects to), how often a round filled up under a student,
+ * time (with four extra workshops of RUSH_STUDENTS seats a round, so every student can register; RUSH_ABANDON, default
+ * 0.1, of them fill a cart and leave it unsent), then prints the seats those carts hold at the end and when the
+ * upstream lets them go, registrations per minute, p50/p95/p99 per step (a post with the page it redirects to), how often a round filled up under a student,
  * the web app's memory before and after, and the upstream's checks: nothing oversold, every registration once.
  * Then a waiting-list wave (scripts/waitlist-wave.ts; RUSH_WAVE_WAITERS, default 200, join through the site besides
  * the cascaders): promotions, and whether every freed seat went to the first in line.
@@ -17,6 +19,7 @@ import {
   addOverflowWorkshops,
   checkUpstream,
   firstDayId,
+  heldByUnfinished,
   percentile,
   runRush,
 } from "./rush";
@@ -28,6 +31,8 @@ import { counterSum, parseMetrics } from "../tests/support/prometheus";
 const students = Number(process.env.RUSH_STUDENTS ?? 500);
 const concurrency = Number(process.env.RUSH_CONCURRENCY ?? 50);
 const waveWaiters = Number(process.env.RUSH_WAVE_WAITERS ?? 200);
+// Students who fill a cart and leave it unsent, as in any real rush: what their seats cost the others.
+const abandonShare = Number(process.env.RUSH_ABANDON ?? 0.1);
 const followSetting = process.env.RUSH_FOLLOW;
 const follow =
   followSetting === undefined || followSetting === "0"
@@ -65,8 +70,10 @@ try {
     students,
     concurrency,
     follow,
+    abandonShare,
   });
   clearInterval(sampler);
+  const held = heldByUnfinished(servers.upstreamDb);
   const upstreamAfter = await upstreamCalls(metricsPort);
   const rssAfter = servers.rssMb();
   // Then the waiting list: scarce workshops filled, students waiting, and a wave of seats given up at once.
@@ -103,6 +110,11 @@ try {
     "told a round is full (after Toevoegen)": result.toldFull,
     "workshop pages showing the round full": result.shownFull,
     "students without any seat": result.noSeat,
+    "carts left unsent": result.abandoned,
+    "seats held by unsent carts at the end": held.seats,
+    "…released in (minutes, first to last)": held.releasedInMinutes
+      ? `${held.releasedInMinutes.first} to ${held.releasedInMinutes.last}`
+      : "-",
     "students whose flow failed": result.failed.length,
     "5xx answers": result.serverErrors,
     "followed-seat reads (not 200)": `${result.followReads} (${result.followFailures})`,

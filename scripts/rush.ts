@@ -43,6 +43,8 @@ export interface RushOptions {
   random?: () => number;
   /** Each student's workshop page follows its seats, reading every this many ms. */
   follow?: number;
+  /** Share of students who fill their cart and leave without sending it (default none). */
+  abandonShare?: number;
 }
 
 export interface RushResult {
@@ -51,6 +53,8 @@ export interface RushResult {
   completed: string[];
   /** Students who got no seat in any round, so had nothing to send. */
   noSeat: number;
+  /** Students who left their filled cart unsent (`abandonShare`). */
+  abandoned: number;
   /** Students whose flow failed otherwise (an unexpected answer); with the reason. */
   failed: { student: number; step: Step; reason: string }[];
   /** Times a student was told by the site, after 'Toevoegen', that the round had just filled up. */
@@ -158,6 +162,7 @@ export async function runRush(options: RushOptions): Promise<RushResult> {
     students: options.students,
     completed: [],
     noSeat: 0,
+    abandoned: 0,
     failed: [],
     toldFull: 0,
     shownFull: 0,
@@ -276,6 +281,10 @@ export async function runRush(options: RushOptions): Promise<RushResult> {
     }
     if (filled.size === 0) {
       result.noSeat += 1;
+      return;
+    }
+    if (random() < (options.abandonShare ?? 0)) {
+      result.abandoned += 1;
       return;
     }
 
@@ -480,6 +489,35 @@ export function checkUpstream(
       duplicated: rows.filter((row) => row.count > 1).map((row) => row.email),
       seatsTaken: rounds.reduce((sum, r) => sum + r.taken, 0),
       seatsOffered: rounds.reduce((sum, r) => sum + r.seats, 0),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * The seats that carts nobody sent (drafts) hold now, and in how many minutes the upstream lets them go if nothing
+ * changes: the first and the last of them.
+ */
+export function heldByUnfinished(dbFile: string): {
+  seats: number;
+  releasedInMinutes: { first: number; last: number } | null;
+} {
+  const db = new DatabaseSync(dbFile, { readOnly: true });
+  try {
+    const row = db
+      .prepare(
+        `SELECT COUNT(*) AS seats, MIN(r.expires_at) AS first, MAX(r.expires_at) AS last
+           FROM choices c JOIN registrations r ON r.id = c.registration_id WHERE r.status = 'draft'`,
+      )
+      .get() as { seats: number; first: number | null; last: number | null };
+    const inMinutes = (at: number) => Math.round((at - Date.now()) / 60_000);
+    return {
+      seats: row.seats,
+      releasedInMinutes:
+        row.first === null || row.last === null
+          ? null
+          : { first: inMinutes(row.first), last: inMinutes(row.last) },
     };
   } finally {
     db.close();

@@ -149,6 +149,7 @@ const actionPaths = () => [
   "/inschrijving-annuleren",
   "/login",
   "/inschrijving-bevestigen",
+  "/inschrijving-bevestigen/opnieuw",
   `/dag-wijzigen?dag=${dayIds[1] ?? 2}`,
   "/bestaat-niet",
   "/_.data?index",
@@ -162,6 +163,7 @@ const actionPaths = () => [
   "/inschrijving-afronden.data",
   "/inschrijving-annuleren.data",
   "/login.data",
+  "/inschrijving-bevestigen/opnieuw.data",
 ];
 
 const path = fc.nat().map((index) => {
