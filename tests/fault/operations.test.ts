@@ -14,13 +14,14 @@ import {
   it,
   onTestFinished,
 } from "vitest";
-import { METHOD_NOT_ALLOWED } from "~/messages";
+import { MESSAGES, METHOD_NOT_ALLOWED, VALIDATION } from "~/messages";
 import { buildDemoData } from "../../upstream/demo/data";
 import { renderMedia } from "../../upstream/demo/media";
 import { createUpstreamServer } from "../../upstream/server";
 import type { UpstreamServer } from "../../upstream/server";
 import { freePort } from "../../scripts/processes.mjs";
 import { parseMetrics } from "../support/prometheus";
+import { contactQuestion } from "../support/question";
 import { send, startSite } from "../support/site";
 import type { Site } from "../support/site";
 
@@ -368,3 +369,57 @@ describe(
     });
   },
 );
+
+describe("the contact form under a flood of questions (issue 34)", () => {
+  let site: Site;
+  beforeAll(async () => {
+    site = await startSite({ UPSTREAM_URL: upstream.url });
+  });
+  afterAll(async () => {
+    await site?.stop();
+  });
+
+  /** Posts the question as a browser would, from the site's own page. */
+  function ask(question: Record<string, string>) {
+    return send(site, {
+      method: "POST",
+      path: "/contact",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: `http://${site.host}`,
+        "sec-fetch-site": "same-origin",
+      },
+      body: new URLSearchParams(question).toString(),
+    });
+  }
+
+  it("answers the questions the upstream refuses (429) with 429 and a message saying so and when to try again, never a 5xx", async () => {
+    // The reference upstream takes 5 questions per address per 15 minutes.
+    const statuses: number[] = [];
+    let refused = "";
+    for (let i = 0; i < 12; i += 1) {
+      const answer = await ask(contactQuestion("flood"));
+      statuses.push(answer.status);
+      if (answer.status === 429) refused = answer.text;
+    }
+    const serverErrors = statuses.filter((status) => status >= 500).length;
+    console.log(`5xx answers in a flood of 12 questions: ${serverErrors}`);
+    expect(statuses).toEqual([...Array(5).fill(302), ...Array(7).fill(429)]);
+    expect(refused.replaceAll("&#x27;", "'")).toContain(
+      MESSAGES.tooManyQuestions,
+    );
+    // What was typed stays in the form.
+    expect(refused).toContain("parkeergelegenheid");
+  });
+
+  it("refuses a name and a message of nothing but zero-width and format characters", async () => {
+    const answer = await ask({
+      ...contactQuestion("invisible"),
+      name: "\u200b\u200b\u200d",
+      message: "\u202e\u2066\ufeff\u200b",
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.text).toContain(VALIDATION.required);
+    expect(answer.text.match(/aria-invalid="true"/g)).toHaveLength(2);
+  });
+});
