@@ -41,6 +41,7 @@ const server = await createUpstreamServer({
 });
 
 log(`Reference upstream on ${server.url}`, {
+  url: server.url,
   api: `${server.url}/v1`,
   mailbox: `${server.url}/dev/mailbox`,
   database: env.UPSTREAM_DB,
