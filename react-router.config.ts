@@ -5,6 +5,11 @@ import type { Config } from "@react-router/dev/config";
 // came and read the page's address from `url`; `/x/` asks its data at `/x/_.data` and the home page at `/_.data`;
 // the build runs on Vite's Environment API (vite.config.ts: `environments.ssr`); and a route's client-only exports
 // would load as chunks of their own (`splitRouteModules`, on by default; this app has none).
+//
+// Every route is in the first page's manifest (`routeDiscovery: initial`, decision 0058): React Router's lazy
+// discovery fetched `/__manifest` before following a link or form to a route it had not seen, and when that fetch
+// failed ('Failed to fetch manifest patches') the link or form did nothing until it was tried again.
 export default {
   ssr: true,
+  routeDiscovery: { mode: "initial" },
 } satisfies Config;

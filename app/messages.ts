@@ -47,6 +47,12 @@ export const MESSAGES = {
     "De e-mail kan nu niet opnieuw worden gestuurd. Probeer het later opnieuw.",
   /** The upstream offers no waiting list (after all). */
   waitlistUnavailable: "De wachtlijst is op dit moment niet beschikbaar.",
+  /**
+   * The upstream refused a question (429: too many from this e-mail address; the reference upstream takes 5 per
+   * 15 minutes). Not in the spec's catalogue, which has no case for it.
+   */
+  tooManyQuestions:
+    "Je hebt in korte tijd te veel vragen gestuurd, dus deze vraag is niet verstuurd. Probeer het over een kwartier opnieuw.",
 } as const;
 
 /** Validation messages (spec section 5). */
@@ -132,6 +138,11 @@ export const TOASTS = {
     kind: "success",
     message: MESSAGES.questionSent,
     durationMs: TOAST_DURATION.questionSent,
+  },
+  tooManyQuestions: {
+    kind: "warning",
+    message: MESSAGES.tooManyQuestions,
+    durationMs: TOAST_DURATION.error,
   },
   favouriteAdded: {
     kind: "success",

@@ -145,6 +145,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 405) {
     return <MessagePage message={METHOD_NOT_ALLOWED.message} />;
   }
+  // A page that could not get its data from the upstream (pageStatus): the catalogue's message, no error report.
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    return <MessagePage message={MESSAGES.genericError} />;
+  }
   return <UnexpectedError error={error} />;
 }
 

@@ -15,6 +15,11 @@ export function startUpstream(options: {
   env?: Record<string, string>;
 }): Promise<{ url: string; child: ChildProcess }>;
 export function instrumentArgs(): string[];
+export function logLine(
+  message: string,
+  fields?: Record<string, unknown>,
+  stream?: NodeJS.WritableStream,
+): void;
 export function run(
   command: string,
   args: string[],

@@ -19,6 +19,16 @@ export function freePort() {
   });
 }
 
+/**
+ * One log line as the site's server writes them (a JSON object: time, level, message and fields), so what `npm
+ * start` prints around the site (the demo upstream stopping and starting again) is JSON like the rest.
+ */
+export function logLine(message, fields = {}, stream = process.stderr) {
+  stream.write(
+    `${JSON.stringify({ time: new Date().toISOString(), level: "warn", message, ...fields })}\n`,
+  );
+}
+
 /** Polls `url` until it answers 2xx, or fails after `timeoutMs`. */
 export async function waitFor(url, timeoutMs = 60_000, child) {
   const deadline = Date.now() + timeoutMs;
@@ -80,7 +90,7 @@ export function supervise(
     minDelayMs = 500,
     maxDelayMs = 30_000,
     stableMs = 60_000,
-    log = (message) => console.error(message),
+    log = (message) => logLine(message),
   },
 ) {
   let stopped = false;

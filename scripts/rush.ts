@@ -81,6 +81,9 @@ const MAX_PAGES_PER_STUDENT = 8;
 /** How many times a student tries one workshop's rounds after being told a round just filled up. */
 const MAX_TRIES_PER_WORKSHOP = 4;
 
+/** The first toast the server rendered into a page (a flashed message, before scripts take it over). */
+const TOAST = /<div role="(?:alert|status)"[^>]*>.*?<p>([^<]*)<\/p>/s;
+
 class FlowError extends Error {
   constructor(
     readonly step: Step,
@@ -206,10 +209,12 @@ export async function runRush(options: RushOptions): Promise<RushResult> {
         throw new FlowError(step, `status ${answer.statusCode}`);
       }
       const location = answer.headers.location;
+      const id = answer.headers["x-request-id"];
       return {
         status: answer.statusCode,
         location: typeof location === "string" ? location : null,
         html,
+        id: typeof id === "string" ? id : null,
       };
     }
 
@@ -227,8 +232,16 @@ export async function runRush(options: RushOptions): Promise<RushResult> {
       let answer = await send(name, path, form);
       if (form && answer.status >= 300 && answer.status < 400) {
         const to = answer.location ?? "";
-        if (expected !== undefined && !to.startsWith(expected))
-          throw new FlowError(name, `redirected to ${to}, not ${expected}`);
+        if (expected !== undefined && !to.startsWith(expected)) {
+          // Said why, as the student reads it on the page they land on (the toast), with the post's request id:
+          // the site's log has that request's failed upstream calls (call, outcome, status, duration).
+          const landed = await send(name, to);
+          const told = TOAST.exec(landed.html)?.[1] ?? "no message";
+          throw new FlowError(
+            name,
+            `redirected to ${to}, not ${expected}: "${told}" (request ${answer.id ?? "?"})`,
+          );
+        }
         answer = await send(name, to);
       }
       latencies[name].push(performance.now() - started);

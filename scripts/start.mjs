@@ -4,6 +4,7 @@
 import { spawn } from "node:child_process";
 import {
   bin,
+  logLine,
   root,
   serverArgs,
   startUpstream,
@@ -43,7 +44,10 @@ if (!env.UPSTREAM_URL) {
   try {
     await upstream.ready;
   } catch (error) {
-    console.error(`The demo upstream did not start: ${error.message}`);
+    logLine("The demo upstream did not start", {
+      level: "error",
+      error: error.message,
+    });
     process.exit(1);
   }
   env.UPSTREAM_URL = `http://127.0.0.1:${port}`;

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
-import { describe, expect, it } from "vitest";
-import { supervise } from "./processes.mjs";
+import { describe, expect, it, vi } from "vitest";
+import { logLine, supervise } from "./processes.mjs";
 
 /** A child that runs for `ms` and exits. */
 function shortLived(ms: number) {
@@ -59,5 +59,48 @@ describe("supervise", () => {
     expect(log).toContain("child did not start: port in use");
     expect(supervisor.child?.exitCode).toBeNull();
     supervisor.stop();
+  });
+
+  it("says what it does in JSON lines by default, as the site's server does (issue 34)", async () => {
+    const written: string[] = [];
+    const write = vi
+      .spyOn(process.stderr, "write")
+      .mockImplementation((chunk: string | Uint8Array) => {
+        written.push(String(chunk));
+        return true;
+      });
+    try {
+      const supervisor = supervise(shortLived(20), {
+        name: "The demo upstream",
+        minDelayMs: 20,
+      });
+      await supervisor.ready;
+      await expect
+        .poll(() => written.length, { timeout: 15_000 })
+        .toBeGreaterThanOrEqual(1);
+      supervisor.stop();
+    } finally {
+      write.mockRestore();
+    }
+    expect(written[0]!.endsWith("\n")).toBe(true);
+    expect(JSON.parse(written[0]!)).toEqual({
+      time: expect.any(String),
+      level: "warn",
+      message: "The demo upstream stopped (exit 3); starting it again in 20 ms",
+    });
+  });
+
+  it("writes a line with its fields", () => {
+    const lines: string[] = [];
+    logLine(
+      "The demo upstream did not start",
+      { level: "error", error: "port in use" },
+      { write: (line: string) => lines.push(line) } as never,
+    );
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      level: "error",
+      message: "The demo upstream did not start",
+      error: "port in use",
+    });
   });
 });

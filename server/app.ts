@@ -20,6 +20,7 @@ import { rateLimit } from "express-rate-limit";
 import type { Store } from "express-rate-limit";
 import onHeaders from "on-headers";
 import type { Env } from "~/env.server";
+import { writeLine } from "~/lib/log-line.server";
 import { REQUEST_ID_HEADER, requestIdFor } from "~/lib/request-id.server";
 import { httpDuration, httpRequests, rateLimited } from "~/metrics.server";
 import {
@@ -28,6 +29,7 @@ import {
   siteName,
 } from "~/middleware/host.server";
 import { resourceRouteMethods } from "~/middleware/methods.server";
+import { pathFields } from "./log";
 import { publicUrl } from "./react-router";
 import { refuse } from "./refusals";
 import { isMessagePost, routeMatcher, routePatternMatcher } from "./routes";
@@ -115,7 +117,7 @@ function requestLog(
           site: siteName(req.host ?? ""),
           host,
           method: req.method,
-          path: (req.originalUrl.split("?")[0] ?? "").slice(0, 500),
+          ...pathFields(req.originalUrl.split("?")[0] ?? ""),
           status: res.statusCode,
           ms: Math.round(performance.now() - started),
           ...(res.writableFinished ? {} : { aborted: true }),
@@ -343,12 +345,7 @@ export function createServerApp(options: ServerOptions): express.Express {
   app.set("trust proxy", config.TRUST_PROXY);
   app.disable("x-powered-by");
   const patternOf = routePatternMatcher(options.routes);
-  app.use(
-    requestLog(
-      options.log ?? ((line) => process.stdout.write(`${line}\n`)),
-      patternOf,
-    ),
-  );
+  app.use(requestLog(options.log ?? ((line) => writeLine(line)), patternOf));
   app.use(securityHeaders);
   app.use(requestTarget);
   // For the load balancer, with any Host, before anything that could refuse or redirect it.

@@ -2,19 +2,41 @@
  * The server's log: one JSON object per line, on stdout (stderr for errors and what stops it), as container
  * platforms collect. Not only our own lines: whatever else writes through `console` (React Router's and React's
  * error handlers, a library's warning) and Node's process warnings and uncaught errors are turned into such lines
- * too, a stack as the `stack` field, so no multi-line trace ever breaks a log collector's parsing.
+ * too, a stack as the `stack` field, so no multi-line trace ever breaks a log collector's parsing. Every line is
+ * at most 4 KiB and a stream that fails is given up, never written about to itself (app/lib/log-line.server.ts).
  */
 import { formatWithOptions, inspect } from "node:util";
+import { watchLogStream, writeLine } from "~/lib/log-line.server";
 
 export function log(
   message: string,
   fields: Record<string, unknown> = {},
   stream: NodeJS.WritableStream = process.stdout,
 ) {
-  stream.write(
-    `${JSON.stringify({ time: new Date().toISOString(), message, ...fields })}\n`,
+  writeLine(
+    JSON.stringify({ time: new Date().toISOString(), message, ...fields }),
+    stream,
   );
 }
+
+/** The characters of a request's path a log line keeps: a visitor decides how long it is. */
+const MAX_LOGGED_PATH = 500;
+
+/** A request path's log fields: the path, cut to MAX_LOGGED_PATH characters, and `cut` saying so when it was. */
+export function pathFields(path: string): {
+  path: string;
+  cut?: { path: number };
+} {
+  return path.length > MAX_LOGGED_PATH
+    ? { path: path.slice(0, MAX_LOGGED_PATH), cut: { path: path.length } }
+    : { path };
+}
+
+/**
+ * React Router's warning for a path with a bad percent escape, which it gives each time it matches the path (three
+ * times a request, each quoting the whole path): server/react-router.ts says it once per request instead.
+ */
+const UNDECODABLE_PATH_WARNING = /^The URL path .* could not be decoded\b/s;
 
 type Level = "debug" | "info" | "warn" | "error";
 
@@ -49,10 +71,16 @@ export function consoleFields(
 export function logEverythingAsJson(
   beforeExit: () => Promise<unknown> = async () => {},
 ) {
+  // A failing stream is given up from its first error on, not thrown as an uncaught error (which was logged to
+  // the same stream, failed again, and so on for as long as the process lived).
+  watchLogStream(process.stdout);
+  watchLogStream(process.stderr);
   const write =
     (level: Level, stream: NodeJS.WritableStream) =>
     (...args: unknown[]) => {
       const { message, ...fields } = consoleFields(level, args);
+      if (level === "warn" && UNDECODABLE_PATH_WARNING.test(String(message)))
+        return;
       log(String(message), fields, stream);
     };
   console.debug = write("debug", process.stdout);
@@ -75,8 +103,12 @@ export function logEverythingAsJson(
   );
   let exiting = false;
   process.on("uncaughtException", (error, origin) => {
-    const { message, ...fields } = consoleFields("error", [error]);
-    log(`${origin}: ${String(message)}`, fields, process.stderr);
+    try {
+      const { message, ...fields } = consoleFields("error", [error]);
+      log(`${origin}: ${String(message)}`, fields, process.stderr);
+    } catch {
+      // Nothing more can be said about it; the exit below still happens.
+    }
     if (exiting) return;
     exiting = true;
     const exit = () => process.exit(1);

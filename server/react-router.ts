@@ -17,6 +17,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import type { ServerBuild } from "react-router";
 import { requestIdContext } from "~/lib/request-id.server";
 import { clientAddressContext, normalizeIp } from "~/session/client-ip.server";
+import { log, pathFields } from "./log";
 
 /** The address the visitor used: scheme and host as the trusted proxy received them, and the path. */
 export function publicUrl(req: ExpressRequest): string {
@@ -55,6 +56,16 @@ export function fetchRequest(
   });
 }
 
+/** Whether the path's percent escapes decode (React Router matches one that does not as it is, and warns). */
+export function decodable(path: string): boolean {
+  try {
+    // The result is used: the bundler drops a call whose result is not, and with it the throw.
+    return decodeURIComponent(path).length >= 0;
+  } catch {
+    return false;
+  }
+}
+
 async function send(res: Response, response: globalThis.Response) {
   res.status(response.status);
   for (const [name, value] of response.headers) res.append(name, value);
@@ -82,6 +93,18 @@ export function reactRouterHandler(
 ): RequestHandler {
   const handle = createRequestHandler(build, mode);
   return async (req, res) => {
+    // Said once per request (React Router's own warning, given at each match and quoting the whole path, is
+    // dropped by server/log.ts), with the path cut as in the request's line.
+    if (!decodable(req.path))
+      log(
+        "The URL path could not be decoded (a bad percent escape); it is matched as it is",
+        {
+          level: "warn",
+          id: res.locals.requestId as string | undefined,
+          ...pathFields(req.path),
+        },
+        process.stderr,
+      );
     // Loaders and actions stop when the visitor goes away before the answer is written.
     const controller = new AbortController();
     res.on("close", () => {

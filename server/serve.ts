@@ -90,6 +90,15 @@ export async function serve(config: ReturnType<typeof env>, clientDir: string) {
         signal === "SIGTERM"
           ? Math.min(config.SHUTDOWN_DRAIN_SECONDS * 1000, timeoutMs)
           : 0;
+      // Whatever holds the close up, the process ends within the limit it was given (plus a moment to exit).
+      setTimeout(() => {
+        log(
+          "did not stop in time",
+          worker ? { worker: worker.id } : {},
+          process.stderr,
+        );
+        process.exit(1);
+      }, timeoutMs + 1000).unref();
       setTimeout(() => {
         void closeGracefully(server, timeoutMs - drainMs, {
           inProgress,

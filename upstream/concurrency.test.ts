@@ -119,7 +119,8 @@ async function spawnUpstream(dbFile: string): Promise<string> {
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /on (http:\/\/\S+) /.exec(output);
+      // Its lines are JSON; the first says where it listens.
+      const match = /"url":"(http:\/\/[^"]+)"/.exec(output);
       if (match) resolve(match[1]!);
     });
     child.once("exit", (code) =>

@@ -10,7 +10,18 @@ import { createUpstreamServer } from "./server";
 
 const env = parseUpstreamEnv(process.env);
 
+/**
+ * One JSON line, as the site's server writes them: `npm start` shows this process's output among the site's, and
+ * a log collector reads both alike.
+ */
+function log(message: string, fields: Record<string, unknown> = {}) {
+  console.log(
+    JSON.stringify({ time: new Date().toISOString(), message, ...fields }),
+  );
+}
+
 const server = await createUpstreamServer({
+  log: (line) => log(line, { level: "error" }),
   port: env.UPSTREAM_PORT,
   host: env.UPSTREAM_HOST,
   db: env.UPSTREAM_DB,
@@ -29,16 +40,22 @@ const server = await createUpstreamServer({
   waitlist: env.UPSTREAM_WAITLIST === "1",
 });
 
-console.log(
-  `Reference upstream on ${server.url} (API ${server.url}/v1, mailbox ${server.url}/dev/mailbox, database ${env.UPSTREAM_DB})`,
-);
+log(`Reference upstream on ${server.url}`, {
+  url: server.url,
+  api: `${server.url}/v1`,
+  mailbox: `${server.url}/dev/mailbox`,
+  database: env.UPSTREAM_DB,
+});
 
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.once(signal, () => {
     server.close().then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error(error);
+        log("the reference upstream did not stop cleanly", {
+          level: "error",
+          error: error instanceof Error ? error.message : String(error),
+        });
         process.exit(1);
       },
     );

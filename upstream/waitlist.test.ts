@@ -157,6 +157,14 @@ describe("joining and leaving", () => {
       status: 409,
       error: { error: "already chosen" },
     });
+    // Nor in another round: the registration holds a workshop once (issue 34).
+    await choose(id, 2, "dans");
+    await holder("dans", 1);
+    expect(await join(id, 1, "dans")).toMatchObject({
+      status: 409,
+      error: { error: "already chosen" },
+    });
+    expect((await state(id)).waiting).toEqual([]);
     // Yoga has no round 2.
     expect(await join(id, 2, "yoga")).toMatchObject({
       status: 409,
@@ -181,12 +189,27 @@ describe("joining and leaving", () => {
     expect(await join("unknown", 1, "koken")).toEqual({ status: 204 });
   });
 
-  it("lets a registration wait in a round for a workshop it has in another round", async () => {
+  it("refuses a registration a wait in a round for a workshop it has in another round (409, issue 34)", async () => {
     const other = await holder("dans", 1);
     const { id } = await t.draft();
     await choose(id, 2, "dans");
-    expect(await join(id, 1, "dans")).toMatchObject({ status: 200 });
-    // When the seat frees, the workshop moves from round 2 to round 1, as choosing it there would.
+    expect(await join(id, 1, "dans")).toMatchObject({
+      status: 409,
+      error: { error: "already chosen" },
+    });
+    // When the seat frees, nothing moves: the registration keeps its round 2.
+    await t.ok("delete", { registrationId: other });
+    expect(await state(id)).toMatchObject({
+      choices: { "2": "dans" },
+      waiting: [],
+    });
+  });
+
+  it("still moves a workshop into the round it waited for when it was chosen in another round after joining", async () => {
+    const other = await holder("dans", 1);
+    const { id } = await t.draft();
+    await join(id, 1, "dans");
+    await choose(id, 2, "dans");
     await t.ok("delete", { registrationId: other });
     expect(await state(id)).toMatchObject({
       choices: { "1": "dans", "2": null },

@@ -35,6 +35,38 @@ describe("safeReturnPath", () => {
   });
 });
 
+/**
+ * Return paths that come in with one leading slash but resolve to another site: dot segments, written plainly
+ * or percent-encoded, climb above the root and leave "//evil.example" (an open redirect, issue 34).
+ */
+const DOT_SEGMENT_PROBES = [
+  "/..//evil.example/phish",
+  "/%2e%2e//evil.example",
+  "/%2E%2E//evil.example/phish",
+  "/.%2e//evil.example",
+  "/%2e//evil.example",
+  "/.././/evil.example",
+  "/./../..//evil.example",
+  "/a/../..//evil.example",
+  "/workshops/../..//evil.example/phish?x=1",
+  "/../\\evil.example",
+];
+
+describe("safeReturnPath: what it returns", () => {
+  it("never returns a path that leaves the site, whatever dot segments resolve to", () => {
+    for (const value of DOT_SEGMENT_PROBES) {
+      const path = safeReturnPath(value, "/workshops");
+      expect(path, value).toBe("/workshops");
+    }
+  });
+
+  it("keeps dot segments that stay on the site, resolved", () => {
+    expect(safeReturnPath("/workshops/../contact", "/")).toBe("/contact");
+    expect(safeReturnPath("/%2e%2e/workshops?q=a", "/")).toBe("/workshops?q=a");
+    expect(safeReturnPath("/a/./b", "/")).toBe("/a/b");
+  });
+});
+
 describe("withSearchParam", () => {
   it("sets one parameter and keeps the others", () => {
     expect(withSearchParam("/workshop/a?q=x", "inschrijving", "open")).toBe(

@@ -85,6 +85,48 @@ describe("control characters", () => {
   });
 });
 
+describe("format characters (issue 34)", () => {
+  it("make a name or message of nothing but zero-width and format characters count as empty", () => {
+    for (const invisible of [
+      "\u200b\u200b\u200b",
+      "\u200c\u200d\u2060\ufeff",
+      "\u202e\u202d\u2066\u2069\u200e\u200f",
+      " \u200b \u00ad ",
+    ]) {
+      expect(
+        firstMessage(requiredText("Naam", 50).safeParse(invisible)),
+        JSON.stringify(invisible),
+      ).toBe(VALIDATION.required);
+      expect(
+        firstMessage(
+          requiredText("Bericht", 100, { multiline: true }).safeParse(
+            invisible,
+          ),
+        ),
+      ).toBe(VALIDATION.required);
+    }
+  });
+
+  it("are removed where they hide among the letters: a right-to-left override cannot turn a name around", () => {
+    expect(requiredText("Naam", 50).parse("Jan \u202egnp.exe")).toBe(
+      "Jan gnp.exe",
+    );
+    expect(optionalText("School", 50).parse("\u200bDe\u2066 School")).toBe(
+      "De School",
+    );
+    expect(
+      requiredText("Bericht", 100, { multiline: true }).parse(
+        "Hoi\u200b,\n\u202eleuk",
+      ),
+    ).toBe("Hoi,\nleuk");
+  });
+
+  it("leave letters of every script and emoji alone", () => {
+    const text = "Zoë Çelik-Øster 山田 😀";
+    expect(requiredText("Naam", 50).parse(text)).toBe(text);
+  });
+});
+
 describe("formId", () => {
   it.each([
     ["1", 1],

@@ -17,16 +17,25 @@ const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/g;
 const CONTROLS_BUT_LINES =
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
 /* eslint-enable no-control-regex */
+/**
+ * Unicode's format characters (category Cf): zero-width spaces and joiners, the byte-order mark, soft hyphens, and
+ * the direction marks, embeddings, overrides and isolates (U+202E turns "Jan gnp.exe" into "Jan exe.png" on the
+ * organiser's screen). They show nothing themselves, so a name or message of only these is empty (decision 0056).
+ */
+const FORMAT_CHARACTERS = /\p{Cf}/gu;
 
 /**
- * Removes control characters (NUL, ESC, …) that no person types but a script may post, before they reach the
+ * Removes control characters (NUL, ESC, …) and invisible format characters (zero-width spaces, direction
+ * overrides) that a person does not mean to type but a script or a paste may post, before they reach the
  * upstream and its mails. A one-line field loses line breaks too; a message keeps them.
  */
 export function stripControlCharacters(
   value: string,
   { multiline = false } = {},
 ): string {
-  return value.replace(multiline ? CONTROLS_BUT_LINES : CONTROL_CHARACTERS, "");
+  return value
+    .replace(multiline ? CONTROLS_BUT_LINES : CONTROL_CHARACTERS, "")
+    .replace(FORMAT_CHARACTERS, "");
 }
 
 interface TextOptions {

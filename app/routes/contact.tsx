@@ -38,7 +38,11 @@ import {
 } from "~/request/idempotency.server";
 import { getRequestState } from "~/request/request-state.server";
 import { QUESTION_TOPICS } from "~/upstream/contract";
-import { pageStatus, toastForUpstreamError } from "~/upstream/user-message";
+import {
+  formFailureStatus,
+  pageStatus,
+  toastForUpstreamError,
+} from "~/upstream/user-message";
 
 /** The honeypot's name: a filled one is answered as a success without sending anything. */
 const HONEYPOT = "website";
@@ -97,8 +101,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   } catch (error) {
     // Said once, by the toast; the reply carries every submitted value back into the form.
-    session.flashToast(toastForUpstreamError(error));
-    return data({ result: submission.reply() }, { status: 502 });
+    const toast = toastForUpstreamError(error, "question");
+    session.flashToast(toast);
+    return data(
+      { result: submission.reply() },
+      { status: formFailureStatus(toast) },
+    );
   }
   return sent();
 }

@@ -24,6 +24,16 @@ async function visitor(day: number | null = 1) {
   return session;
 }
 
+/** The visitor's registration as the upstream holds it: live, on the visitor's day, unless `answers` says otherwise. */
+function liveRegistration(session: Awaited<ReturnType<typeof visitor>>) {
+  return async () => ({
+    status: 200,
+    data: draftRegistration({
+      orientationDay: { id: session.orientationDayId ?? 1, rondes: [] },
+    }),
+  });
+}
+
 async function read(
   session: Awaited<ReturnType<typeof visitor>>,
   answers: UpstreamAnswers,
@@ -32,7 +42,11 @@ async function read(
   const response = (await loader(
     routeArgs<Route.LoaderArgs>(
       new Request("http://localhost/workshop/robotica/plaatsen"),
-      routeContext(session, answers, calls),
+      routeContext(
+        session,
+        { registration: liveRegistration(session), ...answers },
+        calls,
+      ),
       { slug: "robotica" },
     ),
   )) as Response;
@@ -64,7 +78,8 @@ describe("GET /workshop/{slug}/plaatsen", () => {
     );
     seats = 0;
     const cached = await read(await visitor(), answers, calls);
-    expect(calls).toEqual(["availability"]);
+    // One read of the seats, and one of the filler's registration (the day the seats are for).
+    expect(calls).toEqual(["availability", "registration"]);
     for (const answer of [...first, cached])
       expect(answer).toEqual({
         status: 200,
@@ -76,7 +91,7 @@ describe("GET /workshop/{slug}/plaatsen", () => {
     expect((await read(await visitor(), answers, calls)).body).toEqual({
       availability: [{ round: 1, available: false, seatsLeft: 0 }],
     });
-    expect(calls).toEqual(["availability", "availability"]);
+    expect(calls.filter((call) => call === "availability")).toHaveLength(2);
   });
 
   it("keeps the days apart", async () => {
@@ -89,7 +104,7 @@ describe("GET /workshop/{slug}/plaatsen", () => {
     };
     await read(await visitor(1), answers, calls);
     await read(await visitor(2), answers, calls);
-    expect(calls).toEqual(["availability", "availability"]);
+    expect(calls.filter((call) => call === "availability")).toHaveLength(2);
   });
 
   it("shares no asker's own seat: without seat counts their round is left out", async () => {
@@ -124,7 +139,53 @@ describe("GET /workshop/{slug}/plaatsen", () => {
       body: { availability: null },
     });
     await read(await visitor(), failing, calls);
-    expect(calls).toEqual(["availability", "availability"]);
+    expect(calls.filter((call) => call === "availability")).toHaveLength(2);
+  });
+
+  it("is never filled by a visitor without a live registration of their day: the upstream answered for another day (issue 34)", async () => {
+    // A slug held on two days: without a live registration the upstream answers for its first upcoming day (1).
+    const firstDay = [{ round: 1, available: false, seatsLeft: 0 }];
+    const secondDay = [{ round: 1, available: true, seatsLeft: 9 }];
+    const availability = (data: unknown) => async () => ({ status: 200, data });
+    const calls: string[] = [];
+    for (const gone of [
+      // the draft expired while a tab kept polling
+      async () => ({ status: 204 }),
+      // a live registration, but of another day than the session names
+      async () => ({
+        status: 200,
+        data: draftRegistration({ orientationDay: { id: 1, rondes: [] } }),
+      }),
+    ]) {
+      const stale = await read(
+        await visitor(2),
+        { availability: availability(firstDay), registration: gone },
+        calls,
+      );
+      expect(stale).toMatchObject({
+        status: 409,
+        body: { availability: null },
+      });
+    }
+    // After 'Uitloggen' (the day stays, the registration goes): no registration to read at all.
+    const loggedOut = await newSession();
+    loggedOut.setOrientationDay(2);
+    expect(
+      (await read(loggedOut, { availability: availability(firstDay) }, calls))
+        .status,
+    ).toBe(409);
+
+    // A visitor of day 2 with a live registration gets day 2's seats, and shares them with the others of day 2.
+    const live = await read(
+      await visitor(2),
+      { availability: availability(secondDay) },
+      calls,
+    );
+    expect(live.body).toEqual({ availability: secondDay });
+    expect(
+      (await read(loggedOut, { availability: availability(firstDay) }, calls))
+        .body,
+    ).toEqual({ availability: secondDay });
   });
 
   it("answers 404 for an unknown workshop and without a day", async () => {

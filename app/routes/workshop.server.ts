@@ -39,6 +39,7 @@ import { formIdempotencyKey } from "~/request/idempotency.server";
 import { getRequestState } from "~/request/request-state.server";
 import type { Registration } from "~/upstream/contract";
 import {
+  pageStatus,
   rethrowResponse,
   toastForUpstreamError,
 } from "~/upstream/user-message";
@@ -58,8 +59,24 @@ export function withQuery(path: string, params: URLSearchParams): string {
 }
 
 /**
- * The workshop of the registration's day. Unknown slug: the 404 page; a 204: the registration expired.
- * Other failures reject (the error page).
+ * An upstream failure while reading what the page needs (the registration, the workshop, the day): a 503, which
+ * the error boundary shows with the catalogue's message, as every page without its data answers (pageStatus).
+ * React Router logs no thrown answer, so the failed call's own line is all the log says. A guard's redirect passes.
+ */
+function unavailable(error: unknown): never {
+  rethrowResponse(error);
+  throw data(null, pageStatus(true));
+}
+
+/** Whether `unavailable` threw this. */
+function isUnavailable(error: unknown): boolean {
+  const init = (error as { init?: ResponseInit | null } | null)?.init;
+  return error instanceof Object && init?.status === pageStatus(true)?.status;
+}
+
+/**
+ * The workshop of the registration's day. Unknown slug: the 404 page; a 204: the registration expired; another
+ * failure: 503 (unavailable).
  */
 export async function loadWorkshop(context: Context, slug: string) {
   const { upstream } = getRequestState(context);
@@ -71,13 +88,26 @@ export async function loadWorkshop(context: Context, slug: string) {
     rethrowResponse(error);
     const { status } = error as { status?: number };
     if (status === 404) throw data(null, { status: 404 });
-    throw error;
+    unavailable(error);
   }
 }
 
 export async function isReadonly(context: Context, registration: Registration) {
   const day = await getOrientationDay(context, registration.orientationDay.id);
   return day?.readonly ?? false;
+}
+
+/**
+ * What the page and its forms read first: the registration (made if there is none yet), the workshop and
+ * whether its day is read-only. An upstream failure throws a 503 (unavailable).
+ */
+export async function readWorkshop(context: Context, slug: string) {
+  const registration = await requireRegistration(context).catch(unavailable);
+  const [workshop, readonly] = await Promise.all([
+    loadWorkshop(context, slug),
+    isReadonly(context, registration).catch(unavailable),
+  ]);
+  return { registration, workshop, readonly };
 }
 
 const AddSchema = z.object({
@@ -95,8 +125,21 @@ async function readRoundPost(
 ) {
   const enhanced = form.get(ENHANCED_FIELD) === "1";
   const idempotencyKey = formIdempotencyKey(context, form);
-  const registration = await requireRegistration(context);
   const parsed = AddSchema.safeParse({ round: form.get("round") });
+  let read: Awaited<ReturnType<typeof readWorkshop>>;
+  try {
+    read = await readWorkshop(context, params.slug);
+  } catch (error) {
+    // Said next to the form, as a failed add is; without JavaScript the page's own read then tells the same.
+    if (isUnavailable(error))
+      return {
+        refused: data<AddResult>(
+          { error: MESSAGES.genericError },
+          pageStatus(true),
+        ),
+      };
+    throw error;
+  }
   if (!parsed.success)
     return {
       refused: data<AddResult>(
@@ -104,10 +147,7 @@ async function readRoundPost(
         { status: 400 },
       ),
     };
-  const [workshop, readonly] = await Promise.all([
-    loadWorkshop(context, params.slug),
-    isReadonly(context, registration),
-  ]);
+  const { registration, workshop, readonly } = read;
   return {
     enhanced,
     idempotencyKey,

@@ -17,8 +17,7 @@ import type { Route } from "./+types/workshop";
 import {
   addAction,
   carriedSearch,
-  isReadonly,
-  loadWorkshop,
+  readWorkshop,
   waitlistAction,
   withQuery,
 } from "./workshop.server";
@@ -39,7 +38,6 @@ import { RichText } from "~/components/rich-text";
 import { sanitizeHtml } from "~/lib/sanitize.server";
 import { MESSAGES, VALIDATION, WORKSHOP_PAGE, LAYOUT } from "~/messages";
 import { cartOpen, cartRounds, cartView } from "~/registration/cart";
-import { requireRegistration } from "~/registration/registration.server";
 import { domainLabelColors } from "~/registration/domain-label";
 import {
   JOIN_WAITLIST_INTENT,
@@ -62,12 +60,11 @@ export async function loader({
   params,
   context,
 }: Route.LoaderArgs) {
-  const registration = await requireRegistration(context);
+  const { registration, workshop, readonly } = await readWorkshop(
+    context,
+    params.slug,
+  );
   const { siteData } = getRequestState(context);
-  const [workshop, readonly] = await Promise.all([
-    loadWorkshop(context, params.slug),
-    isReadonly(context, registration),
-  ]);
   // The gallery is an extra: without it the page still works.
   const images = await siteData
     .call("workshopImages", { body: { workshop: workshop.id } })
@@ -137,7 +134,10 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
   ];
 }
 
-/** An unknown slug is the site's 404 page, with a title of its own; anything else is the site's error page. */
+/**
+ * An unknown slug is the site's 404 page, with a title of its own; anything else (a 503 when the upstream could
+ * not be read) is the root's.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404)
     return <MessagePage message={MESSAGES.notFound} />;

@@ -3,6 +3,7 @@
  * status, duration, request id; never headers, bodies or anything the visitor typed), so a wrong API key or an
  * upstream that is down shows in the logs without error reporting set up. Every call is counted in the metrics.
  */
+import { writeLine } from "~/lib/log-line.server";
 import { upstreamDuration, upstreamRequests } from "~/metrics.server";
 import type { CallRecord } from "./client.server";
 
@@ -27,7 +28,7 @@ export function lastAnswerAt(): number | null {
 
 export function observeCall(
   record: CallRecord,
-  write: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+  write: (line: string) => void = (line) => writeLine(line),
 ): void {
   upstreamRequests.inc({ call: record.call, outcome: record.outcome });
   upstreamDuration.observe({ call: record.call }, record.seconds);

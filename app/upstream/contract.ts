@@ -512,7 +512,7 @@ export const ENDPOINTS = {
     registration: true,
     errors: {
       404: "workshop or round not found, or no waiting list offered",
-      409: "round not full, workshop not held in the round, already chosen, or day read-only",
+      409: "round not full, workshop not held in the round, already chosen (in any round), or day read-only",
       501: "no waiting list offered",
     },
     idempotencyKey: true,

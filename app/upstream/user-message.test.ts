@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { MESSAGES } from "~/messages";
 import { UpstreamError } from "./client.server";
 import {
+  formFailureStatus,
   REGISTRATION_EXPIRED_TOAST,
   rethrowResponse,
   toastForUpstreamError,
@@ -105,6 +106,21 @@ describe("toastForUpstreamError", () => {
     expect(toastForUpstreamError(statusError(500), "waitlist").message).toBe(
       MESSAGES.genericError,
     );
+  });
+
+  it("on the contact form: a 429 says too many questions and when to try again, answered 429; else the generic message, 502", () => {
+    const refused = toastForUpstreamError(statusError(429), "question");
+    expect(refused).toMatchObject({
+      kind: "warning",
+      message: MESSAGES.tooManyQuestions,
+    });
+    expect(refused.message).toMatch(/te veel vragen.*over een kwartier/);
+    expect(formFailureStatus(refused)).toBe(429);
+    for (const error of [statusError(500), statusError(400), networkError]) {
+      const toast = toastForUpstreamError(error, "question");
+      expect(toast.message).toBe(MESSAGES.genericError);
+      expect(formFailureStatus(toast)).toBe(502);
+    }
   });
 
   it("warns for 3.5 s that the registration expired", () => {

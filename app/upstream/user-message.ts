@@ -10,12 +10,19 @@ import type { Toast } from "~/messages";
  * submit: the registration form; login: exchanging a login token; confirm: confirming by mailed token;
  * cart: adding or removing a workshop, where a 404 means the registration is gone and a 409 a full round;
  * waitlist: joining or leaving a waiting list, where a 404 or 501 means the upstream offers none and a 409 that
- * the round has a seat again (or the day closed);
- * resend: mailing the confirmation link again, where a 409 means already confirmed, a 429 too many mails, and a 404
- * or 501 that the upstream offers no resend.
+ * the round has a seat again (or the day closed); question: the contact form, where a 429 means too many questions
+ * from this address for now; resend: mailing the confirmation link again, where a 409 means already confirmed (or
+ * nothing waits), a 429 too many mails, and a 404 or 501 that the upstream offers no resend.
  */
 export type UpstreamSituation =
-  "generic" | "submit" | "login" | "confirm" | "cart" | "waitlist" | "resend";
+  | "generic"
+  | "submit"
+  | "login"
+  | "confirm"
+  | "cart"
+  | "waitlist"
+  | "question"
+  | "resend";
 
 /** A 204 where a registration was expected, or a registration that is gone. */
 export const REGISTRATION_EXPIRED_TOAST: Toast = TOASTS.registrationExpired;
@@ -85,9 +92,19 @@ export function toastForUpstreamError(
       if (status === 429) return TOASTS.resendLimited;
       if (status === 404 || status === 501) return TOASTS.resendUnavailable;
       return TOASTS.genericError;
+    case "question":
+      return status === 429 ? TOASTS.tooManyQuestions : TOASTS.genericError;
     case "generic":
       return TOASTS.genericError;
   }
+}
+
+/**
+ * The status of a form's answer when its write failed upstream: 429 when the upstream said to wait (the visitor
+ * can do something about it, and it is no fault of ours for the 5xx alerts), otherwise 502.
+ */
+export function formFailureStatus(toast: Toast): 429 | 502 {
+  return toast === TOASTS.tooManyQuestions ? 429 : 502;
 }
 
 /**

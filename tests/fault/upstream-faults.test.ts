@@ -171,12 +171,11 @@ const PAGES: Case[] = [
     shownBy: "toast",
   },
   {
-    // The workshop page shows the site's error page when the upstream fails (app/routes/workshop.tsx).
     name: "Workshop",
     path: `/workshop/${SLUG}`,
     session: registered,
-    status: 500,
-    message: MESSAGES.unexpectedError,
+    status: 503,
+    message: MESSAGES.genericError,
   },
   {
     name: "Inschrijving afronden",
@@ -306,8 +305,8 @@ const FORMS: Case[] = [
     path: `/workshop/${SLUG}`,
     session: registered,
     form: { round: "1" },
-    status: 500,
-    message: MESSAGES.unexpectedError,
+    status: 503,
+    message: MESSAGES.genericError,
   },
   {
     name: "cart: remove a workshop",
@@ -508,5 +507,67 @@ describe.each(MODES)("upstream: $name", (mode) => {
     }
     for (const value of testCase.keeps ?? [])
       expect(readable(last.text)).toContain(value);
+
+    // The log says it in lines without a stack (the failed calls and the request), and reports nothing.
+    const ids = new Set(answers.map(requestId));
+    expect(
+      logLines().filter((line) => ids.has(String(line.id)) && "stack" in line),
+    ).toEqual([]);
   });
 });
+
+describe("the upstream refusing connections", () => {
+  beforeAll(async () => {
+    await upstream.refuse();
+  });
+  afterAll(async () => {
+    await upstream.accept();
+  });
+
+  it("leaves no 500 and no line with a stack: every page without its data answers 503", async () => {
+    const stderr = site.stderr().length;
+    const visits = await Promise.all(
+      [...PAGES, ...FORMS].map(async (testCase) => ({
+        name: testCase.name,
+        answers: await visit(testCase),
+      })),
+    );
+    const statuses = new Map(
+      visits.map(({ name, answers }) => [name, answers[0]!.status]),
+    );
+    expect([...statuses].filter(([, status]) => status === 500)).toEqual([]);
+    expect(statuses.get("Workshop")).toBe(503);
+    expect(statuses.get("cart: add a workshop")).toBe(503);
+    // Each request's own line comes once its answer is sent: wait for all of them, then read what was said.
+    const ids = new Set(
+      visits.flatMap(({ answers }) => answers.map(requestId)),
+    );
+    await expect
+      .poll(
+        () =>
+          new Set(
+            logLines()
+              .filter((line) => line.method !== undefined)
+              .map((line) => String(line.id))
+              .filter((id) => ids.has(id)),
+          ).size,
+      )
+      .toBe(ids.size);
+    const lines = logLines().filter((line) => ids.has(String(line.id)));
+    expect(lines.filter((line) => "stack" in line)).toEqual([]);
+    expect(lines.filter((line) => line.level === "error")).toEqual([]);
+    expect(site.stderr().slice(stderr)).not.toContain('"stack"');
+  }, 120_000);
+});
+
+function requestId(answer: Answer): string {
+  return String(answer.headers["x-request-id"]);
+}
+
+/** Every line the server wrote so far, as objects. */
+function logLines(): Record<string, unknown>[] {
+  return `${site.stdout()}\n${site.stderr()}`
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}

@@ -41,12 +41,19 @@ const balancers: ChildProcess[] = [];
 let site: string;
 let upstreamDb: string;
 const replicas: Replica[] = [];
+/** Every replica process started, ready or not. */
+const spawned: ChildProcess[] = [];
 let replicaEnv: Record<string, string>;
 
-async function waitUntil(check: () => Promise<boolean>, what: string) {
-  const deadline = Date.now() + 30_000;
+async function waitUntil(
+  check: () => Promise<boolean>,
+  what: string,
+  timeoutMs = 30_000,
+) {
+  const deadline = Date.now() + timeoutMs;
   while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within 30 s`);
+    if (Date.now() > deadline)
+      throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
     await new Promise((done) => setTimeout(done, 100));
   }
 }
@@ -57,11 +64,20 @@ const readiness = async (replica: Replica) =>
 async function startReplica(
   port: number,
   metricsPort: number,
-  { sharedLimits = true } = {},
+  {
+    sharedLimits = true,
+    readyWithinMs = 30_000,
+    extraEnv = {},
+  }: {
+    sharedLimits?: boolean;
+    readyWithinMs?: number;
+    extraEnv?: Record<string, string>;
+  } = {},
 ) {
   const env: Record<string, string | undefined> = {
     ...process.env,
     ...replicaEnv,
+    ...extraEnv,
     PORT: String(port),
     METRICS_PORT: String(metricsPort),
     // Three replicas of one process each: the fleet is about replicas, tests/cluster about workers.
@@ -73,11 +89,20 @@ async function startReplica(
     stdio: ["ignore", "ignore", "inherit"],
     env,
   });
+  // Stopped in afterAll whatever happens next, so a run that fails never leaves a replica behind.
+  spawned.push(child);
   const replica = { port, metricsPort, child };
-  await waitUntil(
-    async () => child.exitCode === null && (await readiness(replica)) === 200,
-    `replica on ${port} ready`,
-  );
+  try {
+    await waitUntil(
+      async () => child.exitCode === null && (await readiness(replica)) === 200,
+      `replica on ${port} ready`,
+      readyWithinMs,
+    );
+  } catch (error) {
+    // One that never became ready is killed now: it may not answer SIGTERM the way a ready one does.
+    child.kill("SIGKILL");
+    throw error;
+  }
   return replica;
 }
 
@@ -189,7 +214,7 @@ describe.skipIf(skip)("three replicas behind nginx", () => {
 
   afterAll(async () => {
     await Promise.all(balancers.map(stop));
-    await Promise.all(replicas.map((replica) => stop(replica.child)));
+    await Promise.all(spawned.map(stop));
     if (upstream) await stop(upstream.child);
     await redis?.stop();
   });
@@ -301,6 +326,21 @@ describe.skipIf(skip)("three replicas behind nginx", () => {
     }
   }, 60_000);
 
+  it("leaves no replica running when one never becomes ready", async () => {
+    // An upstream nobody listens at: the replica serves, but its readiness stays 503.
+    const before = spawned.length;
+    await expect(
+      startReplica(await freePort(), await freePort(), {
+        readyWithinMs: 3_000,
+        extraEnv: { UPSTREAM_URL: `http://127.0.0.1:${await freePort()}` },
+      }),
+    ).rejects.toThrow(/not within 3 s/);
+    const child = spawned[before]!;
+    await expect
+      .poll(() => child.exitCode !== null || child.signalCode !== null)
+      .toBe(true);
+  }, 30_000);
+
   it("counts every request in the replicas' metrics, which parse as Prometheus text", async () => {
     const scrape = async () =>
       Promise.all(
@@ -323,8 +363,14 @@ describe.skipIf(skip)("three replicas behind nginx", () => {
     const sent = 12;
     for (let i = 0; i < sent; i++)
       expect((await fetch(`${site}/contact`)).status).toBe(200);
+    // A replica counts a request once its answer is sent, which can be just after the client has read it: wait
+    // for the count rather than read it at once.
+    await expect
+      .poll(async () => total(await scrape()) - total(before), {
+        timeout: 10_000,
+      })
+      .toBe(sent);
     const after = await scrape();
-    expect(total(after) - total(before)).toBe(sent);
     // Spread over all three.
     for (let i = 0; i < replicas.length; i++)
       expect(
@@ -390,7 +436,18 @@ describe.skipIf(skip)("three replicas behind nginx", () => {
     expect(errors).toEqual([]);
     expect(statuses.filter((status) => status >= 500)).toEqual([]);
     expect(markers.length).toBeGreaterThan(0);
-    // Each question the site accepted reached the organisers in exactly one mail.
+    // Each question the site accepted reached the organisers in exactly one mail (once the last has been written).
+    await expect
+      .poll(
+        async () => {
+          const written = await mailbox();
+          return markers.every((marker) =>
+            written.some((mail) => mail.includes(`Vraag ${marker}:`)),
+          );
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     const mails = await mailbox();
     for (const marker of markers)
       expect(

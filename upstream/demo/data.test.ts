@@ -142,7 +142,23 @@ describe("buildDemoData", () => {
     expect(incomplete.length).toBeGreaterThan(0);
   });
 
-  it("has 20-40 workshops per site, 12 or more on the first day, with unique slugs", () => {
+  it("holds one slug on two days of one site, with other seats on each (the contract allows it)", () => {
+    const localhost = data.find((site) => site.name === "localhost")!;
+    const bouwkunde = localhost.workshops.filter(
+      (workshop) => workshop.slug === "bouwkunde",
+    );
+    expect(bouwkunde.map((workshop) => workshop.dayKey)).toEqual([
+      "utrecht-voorjaar",
+      "utrecht-beroepenmiddag",
+    ]);
+    expect(bouwkunde[0]!.seats).not.toEqual(bouwkunde[1]!.seats);
+    for (const site of data.filter((site) => site !== localhost))
+      expect(
+        new Set(site.workshops.map((workshop) => workshop.slug)).size,
+      ).toBe(site.workshops.length);
+  });
+
+  it("has 20-40 workshops per site, 12 or more on the first day, with slugs unique per day", () => {
     for (const site of data) {
       expect(site.workshops.length).toBeGreaterThanOrEqual(20);
       expect(site.workshops.length).toBeLessThanOrEqual(40);
@@ -154,7 +170,11 @@ describe("buildDemoData", () => {
           .length,
       ).toBeGreaterThanOrEqual(12);
       expect(
-        new Set(site.workshops.map((workshop) => workshop.slug)).size,
+        new Set(
+          site.workshops.map(
+            (workshop) => `${workshop.dayKey}/${workshop.slug}`,
+          ),
+        ).size,
       ).toBe(site.workshops.length);
       const dayKeys = new Set(site.orientationDays.map((day) => day.key));
       for (const workshop of site.workshops)

@@ -231,6 +231,9 @@ export const SITES: SiteDefinition[] = [
           pick("logistiek", { 4: null }),
           pick("psychologie"),
           pick("autotechniek"),
+          // Also on the spring day, with other seats: a slug held on two days of one site, as the contract
+          // allows, so the suites see that seats are told per day (issue 34). Round 1 is full here, not there.
+          pick("bouwkunde", { 1: 0, 3: 1 }),
         ],
       },
       {

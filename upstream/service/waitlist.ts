@@ -152,17 +152,18 @@ export function createWaitlist(d: DbAccess, common: Common) {
           "round unavailable",
           `${w.display} is not offered in round ${body.round}`,
         );
-      const chosen = get(
-        "SELECT 1 FROM choices WHERE registration_id = ? AND round_number = ? AND workshop_id = ?",
+      // In any round: a registration holds a workshop once (as its choices do), so it cannot wait for a seat in
+      // one round of a workshop it has a seat of in another (the contract's 409 'already chosen').
+      const chosen = get<{ round_number: number }>(
+        "SELECT round_number FROM choices WHERE registration_id = ? AND workshop_id = ?",
         reg.id,
-        body.round,
         w.id,
       );
       if (chosen)
         throw new HttpError(
           409,
           "already chosen",
-          `${w.display} is already the choice in round ${body.round}`,
+          `${w.display} is already the choice in round ${chosen.round_number}`,
         );
       if (seatsTaken(w.id, body.round) < seats)
         throw new HttpError(

@@ -1,0 +1,48 @@
+/**
+ * React Router's lazy route discovery fetched `/__manifest` before following a link or form to a route the page
+ * had not seen; once that fetch failed ('Failed to fetch manifest patches') a form stayed disabled for minutes
+ * (issue 34). Every route is in the first page's manifest now (decision 0058): nothing is fetched to discover a
+ * route, so a refused `/__manifest` changes nothing.
+ */
+import { expect, test } from "@playwright/test";
+import { buildDemoData } from "../../upstream/demo/data";
+import { addToRound, javaScriptEnabled, untilHydrated } from "./support/flow";
+import { visitorWithSchool } from "./support/workshop-page";
+
+const BOUWKUNDE = buildDemoData()
+  .find((site) => site.name === "localhost")!
+  .workshops.find((workshop) => workshop.slug === "bouwkunde")!;
+
+test("links and forms never wait on route discovery: none is asked for, and refusing it changes nothing", async ({
+  page,
+  request,
+}) => {
+  test.skip(!javaScriptEnabled(), "route discovery is JavaScript's");
+  const discoveries: string[] = [];
+  await page.route("**/__manifest**", async (route) => {
+    discoveries.push(route.request().url());
+    await route.abort("connectionrefused");
+  });
+  await visitorWithSchool(page, request, 0);
+  await page.goto("/workshops");
+  await untilHydrated(page);
+  // Followed in the page (no new document): the workshop's route was never rendered on this visit.
+  await page.evaluate(() => {
+    (window as { sameDocument?: boolean }).sameDocument = true;
+  });
+  await page
+    .getByRole("link", { name: /^Bouwkunde/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/workshop\/bouwkunde/);
+  await addToRound(page, 1);
+  await expect(
+    page.getByRole("dialog", { name: "Inschrijving" }),
+  ).toContainText(BOUWKUNDE.display);
+  expect(
+    await page.evaluate(
+      () => (window as { sameDocument?: boolean }).sameDocument,
+    ),
+  ).toBe(true);
+  expect(discoveries).toEqual([]);
+});
