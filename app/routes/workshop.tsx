@@ -44,6 +44,8 @@ import { domainLabelColors } from "~/registration/domain-label";
 import {
   JOIN_WAITLIST_INTENT,
   LEAVE_WAITLIST_INTENT,
+  parseWaitlistButton,
+  WAITLIST_BUTTON,
   waitlistOffered,
 } from "~/registration/waitlist";
 import {
@@ -106,10 +108,17 @@ export async function loader({
 }
 
 /**
- * The page's forms: adding (no intent), or joining / leaving a round's waiting list. Any other intent is refused.
+ * The page's forms: adding (no intent), or joining / leaving a round's waiting list (an intent, or the pressed
+ * waiting-list button's own name and value). Any other intent is refused.
  */
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
+  // A waiting-list button names its intent and round itself, and wins over the form it was sent with.
+  const button = parseWaitlistButton(form.get(WAITLIST_BUTTON));
+  if (button) {
+    form.set("intent", button.intent);
+    form.set("round", button.round);
+  }
   const intent = form.get("intent");
   if (intent === null) return addAction(args, form);
   if (intent === JOIN_WAITLIST_INTENT || intent === LEAVE_WAITLIST_INTENT)

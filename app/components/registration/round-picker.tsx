@@ -8,9 +8,11 @@
  * A full round can be waited for (waitlist.ts): its row holds a button 'Op de wachtlijst voor ronde {n}', or,
  * once waiting, the place and 'Van de wachtlijst voor ronde {n}'. Forms cannot nest, so each such button belongs
  * (`form=`) to a small form of its own after the add form: a plain POST without JavaScript, a fetcher with it.
+ * The button also carries its own name and value (intent and round, `WAITLIST_BUTTON`): a browser that ignores
+ * `form=` sends the add form instead, and the action still does what the button says.
  */
 import { CircleAlert } from "~/components/ui/icons";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { IdempotencyField } from "~/components/forms";
@@ -36,6 +38,8 @@ import {
   roundWaitlist,
   seatsHint,
   type RoundWaitlist,
+  WAITLIST_BUTTON,
+  waitlistButtonValue,
 } from "~/registration/waitlist";
 import type { Workshop, WorkshopRef } from "~/upstream/contract";
 
@@ -115,6 +119,15 @@ export function RoundPicker({
   );
 
   const [picked, setPicked] = useState<number | null>(preselected);
+  // A round ticked before the scripts ran stays ticked (decision 0060): hydration leaves the radios as the
+  // visitor left them, and the chosen round follows them before the next render would tick the preselected one.
+  const roundsField = useRef<HTMLFieldSetElement>(null);
+  useLayoutEffect(() => {
+    const ticked = roundsField.current?.querySelector<HTMLInputElement>(
+      'input[name="round"]:checked',
+    );
+    if (ticked) setPicked(Number(ticked.value));
+  }, []);
   const busy = fetcher.state !== "idle";
   // The chosen round stays chosen when it fills up (an add refused, or the page following its seats): never
   // another round behind the visitor's back. Its button then says 'Niet beschikbaar' and its row offers the list.
@@ -147,6 +160,7 @@ export function RoundPicker({
         <EnhancedField />
         <IdempotencyField />
         <fieldset
+          ref={roundsField}
           className="flex flex-col gap-2"
           aria-describedby={message ? messageId : undefined}
         >
@@ -187,7 +201,7 @@ export function RoundPicker({
                     hint={seatsHint(option, workshop.availability)}
                     list={lists[index]!}
                   />
-                </span>
+                </span>{" "}
                 <span
                   className={cn(
                     "rounded-full border px-2 py-0.5 text-xs font-semibold",
@@ -196,7 +210,7 @@ export function RoundPicker({
                 >
                   {badgeText(option)}
                 </span>
-              </label>
+              </label>{" "}
               {lists[index]!.kind === "none" ? null : (
                 <WaitlistButton
                   round={option.number}
@@ -313,6 +327,11 @@ function WaitlistButton({
       <Button
         type="submit"
         form={waiting ? leaveFormId(round) : joinFormId(round)}
+        name={WAITLIST_BUTTON}
+        value={waitlistButtonValue(
+          waiting ? LEAVE_WAITLIST_INTENT : JOIN_WAITLIST_INTENT,
+          round,
+        )}
         variant="outline"
         size="sm"
         aria-busy={busy || undefined}
