@@ -246,9 +246,10 @@ export default function WorkshopPage({
           </div>
           {/* Sanitised on the server with an allow-list (sanitize.server.ts). */}
           <RichText html={workshop.description} />
-          <WorkshopGallery images={images} />
         </article>
-        <aside className="lg:sticky lg:top-24 lg:self-start">
+        {/* On a phone the round picker follows the description, before the photos: the choice and 'Toevoegen'
+            are not below a screenful of pictures. On a wide screen it stays beside both. */}
+        <aside className="lg:sticky lg:top-24 lg:row-span-2 lg:self-start">
           <RoundPicker
             rounds={rounds}
             workshop={shownWorkshop}
@@ -258,6 +259,11 @@ export default function WorkshopPage({
             actionData={actionData}
           />
         </aside>
+        {images.length > 0 ? (
+          <div className="lg:col-start-1">
+            <WorkshopGallery images={images} workshop={workshop.display} />
+          </div>
+        ) : null}
       </div>
     </main>
   );
