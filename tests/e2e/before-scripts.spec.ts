@@ -112,6 +112,34 @@ test("a round ticked before the scripts stays ticked", async ({
   });
 });
 
+test("a round ticked while the page hydrates stays ticked", async ({
+  page,
+  request,
+}) => {
+  const visitor = await visitorForDay(page, 1);
+  await createWithFirstSchool(request, visitor);
+  const slug = await addTestWorkshop(
+    request,
+    visitor.orientationDayId,
+    "Rondetik",
+    { "1": 12, "2": 12, "3": 12 },
+  );
+  await slowPhone(page);
+  await openBeforeScripts(page, `/workshop/${slug}`);
+  const third = page
+    .getByRole("region", { name: "Inschrijven" })
+    .getByRole("radio", { name: /^Ronde 3\b/ });
+  await whileHydrating(page);
+  const during = !(await hydrated(page));
+  await third.tap();
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "", {
+    timeout: 60_000,
+  });
+  await page.waitForTimeout(1_500);
+  await expect(third).toBeChecked();
+  expect(during, "the tap came while the page hydrated").toBe(true);
+});
+
 test("the favourite star pressed before the scripts stays pressed and in place", async ({
   page,
   request,
