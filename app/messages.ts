@@ -267,6 +267,8 @@ export const WORKSHOP_PAGE = {
   documentTitle: "Workshop",
   back: "Terug naar workshops",
   gallery: "Foto's",
+  photo: (number: number, total: number, workshop: string) =>
+    `Foto ${number} van ${total} bij ${workshop}`,
   enrol: "Inschrijven",
   chooseRound: "Kies een ronde",
   provider: "Aanbieder",

@@ -81,6 +81,31 @@ async function ensureChromium() {
   return run(bin("playwright"), ["install", "chromium"]);
 }
 
+/**
+ * w3m for the markup suite's second reading of each page as text (decision 0062): installed from apt when the run
+ * is root and it is missing. Never a failure: without it the suite reads the pages with its own reading only.
+ */
+async function ensureW3m() {
+  if (["/usr/bin/w3m", "/usr/local/bin/w3m"].some((path) => existsSync(path)))
+    return 0;
+  if (process.getuid?.() !== 0) {
+    console.log(
+      "w3m is not installed (apt-get install w3m): the markup suite reads pages without it",
+    );
+    return 0;
+  }
+  console.log("Installing w3m from apt…");
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  if ((await run("apt-get", ["install", "-y", "-qq", "w3m"], { env })) === 0)
+    return 0;
+  await run("apt-get", ["update", "-qq"], { env });
+  if ((await run("apt-get", ["install", "-y", "-qq", "w3m"], { env })) !== 0)
+    console.log(
+      "w3m could not be installed: the markup suite reads pages without it",
+    );
+  return 0;
+}
+
 await step("typecheck", () => run("npm", ["run", "typecheck"]));
 await step("lint", () => run("npm", ["run", "lint"]));
 await step("unit tests", () => run(bin("vitest"), ["run"]));
@@ -133,6 +158,7 @@ await step(
   },
 );
 await step("chromium", ensureChromium);
+await step("w3m", ensureW3m);
 await step("end-to-end (JavaScript on and off)", () =>
   run(bin("playwright"), ["test"]),
 );

@@ -4,6 +4,7 @@ import { cartRounds, roundOptions } from "./cart";
 import {
   joinBlocker,
   joinFormId,
+  parseWaitlistButton,
   roundHolding,
   roundWaitlist,
   staleReplay,
@@ -11,6 +12,7 @@ import {
   waitlistFor,
   waitlistOffered,
   waitlistStanding,
+  waitlistButtonValue,
 } from "./waitlist";
 
 const robotica = { id: 1, slug: "robotica", display: "Robotica" };
@@ -280,4 +282,33 @@ describe("joinBlocker", () => {
 
 it("names a round's join form as the load tests expect", () => {
   expect(joinFormId(3)).toBe("wachtlijst-ronde-3");
+});
+
+describe("a waiting-list button's own name and value", () => {
+  it("names its intent and round, and reads back as both", () => {
+    expect(waitlistButtonValue("join-waitlist", 1)).toBe("join-waitlist:1");
+    expect(parseWaitlistButton("join-waitlist:1")).toEqual({
+      intent: "join-waitlist",
+      round: "1",
+    });
+    expect(parseWaitlistButton("leave-waitlist:3")).toEqual({
+      intent: "leave-waitlist",
+      round: "3",
+    });
+  });
+
+  it("is nothing for anything else: no value, another intent, no round, a file", () => {
+    for (const value of [
+      null,
+      "",
+      "join-waitlist",
+      "join-waitlist:",
+      "join-waitlist:x",
+      "remove:1",
+      "join-waitlist:1:2",
+      " join-waitlist:1",
+    ])
+      expect(parseWaitlistButton(value)).toBeNull();
+    expect(parseWaitlistButton(new File(["x"], "x.txt"))).toBeNull();
+  });
 });

@@ -29,6 +29,34 @@ export function leaveFormId(round: number): string {
   return `wachtlijst-verlaten-ronde-${round}`;
 }
 
+/**
+ * The name of a round's waiting-list button. Its value says what it does and for which round
+ * (`join-waitlist:1`), and the action reads it before anything else: a browser that ignores the button's `form=`
+ * sends the add form around it (with whatever round is ticked there) plus this, and the button still does what it
+ * says.
+ */
+export const WAITLIST_BUTTON = "waitlist";
+
+type WaitlistIntent =
+  typeof JOIN_WAITLIST_INTENT | typeof LEAVE_WAITLIST_INTENT;
+
+export function waitlistButtonValue(
+  intent: WaitlistIntent,
+  round: number,
+): string {
+  return `${intent}:${round}`;
+}
+
+/** The intent and round a waiting-list button names; null for anything else. */
+export function parseWaitlistButton(
+  value: FormDataEntryValue | null,
+): { intent: WaitlistIntent; round: string } | null {
+  if (typeof value !== "string") return null;
+  const match = /^(join-waitlist|leave-waitlist):(\d{1,6})$/.exec(value);
+  if (!match) return null;
+  return { intent: match[1] as WaitlistIntent, round: match[2]! };
+}
+
 /** Up to this many seats left, an open round says how many. */
 export const SEATS_HINT_MAX = 5;
 

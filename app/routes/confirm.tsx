@@ -142,7 +142,7 @@ export default function Confirm({ loaderData }: Route.ComponentProps) {
                   {CONFIRM_PAGE.calendar}
                 </a>
               </Button>
-            ) : null}
+            ) : null}{" "}
             <Button asChild>
               <Link to={href("/")}>{CONFIRM_PAGE.home}</Link>
             </Button>

@@ -162,7 +162,15 @@ export default function Contact({
                         {location.adres ? (
                           <span className="block">{location.adres}</span>
                         ) : null}
-                        {place ? <span className="block">{place}</span> : null}
+                        {place ? (
+                          <span className="block">
+                            {/* A line of its own when styled; a comma when read without styles. */}
+                            {location.adres ? (
+                              <span className="sr-only">, </span>
+                            ) : null}
+                            {place}
+                          </span>
+                        ) : null}
                       </address>
                       {location.externeLocatieUrl ? (
                         <a

@@ -154,6 +154,19 @@ describe("joining a round's waiting list", () => {
     );
   });
 
+  it("does what the pressed button says when a browser ignored its form= and sent the add form around it", async () => {
+    // The add form's fields (round 2 ticked, no intent) and the button's own name and value.
+    const result = await post(
+      { round: "2", waitlist: "join-waitlist:1" },
+      answers(registration(), { waitlistJoin: ok(waiting) }),
+    );
+    expect((result as Response).headers.get("Location")).toBe(
+      "/workshop/robotica?q=robot",
+    );
+    expect(sent).toEqual([{ round: 1, workshop: robotica.id }]);
+    expect(calls).not.toContain("update");
+  });
+
   it("comes back to the page's address, not the data request's, when the post came as one", async () => {
     // React Router 8 hands the action the request as it came (decision 0054): `/workshop/robotica.data?…`.
     const result = await post(

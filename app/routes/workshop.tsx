@@ -42,6 +42,8 @@ import { domainLabelColors } from "~/registration/domain-label";
 import {
   JOIN_WAITLIST_INTENT,
   LEAVE_WAITLIST_INTENT,
+  parseWaitlistButton,
+  WAITLIST_BUTTON,
   waitlistOffered,
 } from "~/registration/waitlist";
 import {
@@ -103,10 +105,17 @@ export async function loader({
 }
 
 /**
- * The page's forms: adding (no intent), or joining / leaving a round's waiting list. Any other intent is refused.
+ * The page's forms: adding (no intent), or joining / leaving a round's waiting list (an intent, or the pressed
+ * waiting-list button's own name and value). Any other intent is refused.
  */
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
+  // A waiting-list button names its intent and round itself, and wins over the form it was sent with.
+  const button = parseWaitlistButton(form.get(WAITLIST_BUTTON));
+  if (button) {
+    form.set("intent", button.intent);
+    form.set("round", button.round);
+  }
   const intent = form.get("intent");
   if (intent === null) return addAction(args, form);
   if (intent === JOIN_WAITLIST_INTENT || intent === LEAVE_WAITLIST_INTENT)
@@ -237,9 +246,10 @@ export default function WorkshopPage({
           </div>
           {/* Sanitised on the server with an allow-list (sanitize.server.ts). */}
           <RichText html={workshop.description} />
-          <WorkshopGallery images={images} />
         </article>
-        <aside className="lg:sticky lg:top-24 lg:self-start">
+        {/* On a phone the round picker follows the description, before the photos: the choice and 'Toevoegen'
+            are not below a screenful of pictures. On a wide screen it stays beside both. */}
+        <aside className="lg:sticky lg:top-24 lg:row-span-2 lg:self-start">
           <RoundPicker
             rounds={rounds}
             workshop={shownWorkshop}
@@ -249,6 +259,11 @@ export default function WorkshopPage({
             actionData={actionData}
           />
         </aside>
+        {images.length > 0 ? (
+          <div className="lg:col-start-1">
+            <WorkshopGallery images={images} workshop={workshop.display} />
+          </div>
+        ) : null}
       </div>
     </main>
   );

@@ -10,7 +10,6 @@ import { Toaster, toast } from "sonner";
 import { Dialog, DialogContent, DialogTitle } from "~/components/ui/dialog";
 import { LAYOUT } from "~/messages";
 import type { Toast, ToastKind } from "~/messages";
-import { useNonce } from "~/lib/nonce";
 import { cn } from "~/lib/utils";
 
 export type FlashToast = Toast & {
@@ -47,10 +46,6 @@ function roleOf(kind: ToastKind) {
   return kind === "warning" || kind === "error" ? "alert" : "status";
 }
 
-/** Without JavaScript a CSS animation ends each server-rendered toast after its lifetime. */
-const EXPIRE_KEYFRAMES =
-  "@keyframes flash-toast-expire{to{opacity:0;visibility:hidden}}";
-
 /**
  * Flash messages, top-right and at most the viewport width minus 40 px. The server renders them in live regions
  * so they are seen without JavaScript; once hydrated, Sonner takes them over with their lifetimes, and the
@@ -58,7 +53,6 @@ const EXPIRE_KEYFRAMES =
  */
 export function FlashToasts({ toasts }: { toasts: FlashToast[] }) {
   const hydrated = useHydrated();
-  const nonce = useNonce();
 
   useEffect(() => {
     for (const item of toasts) {
@@ -100,13 +94,11 @@ export function FlashToasts({ toasts }: { toasts: FlashToast[] }) {
       ) : null}
       {hydrated || toasts.length === 0 ? null : (
         <div className="pointer-events-none fixed top-5 right-5 z-50 flex w-[min(356px,calc(100vw-40px))] flex-col gap-2">
-          <style nonce={nonce} suppressHydrationWarning>
-            {EXPIRE_KEYFRAMES}
-          </style>
           {toasts.map((item) => (
             <div
               key={item.id}
               role={roleOf(item.kind)}
+              // Without JavaScript this animation (app.css) ends each server-rendered toast after its lifetime.
               style={{
                 animation: `flash-toast-expire 300ms ease-in ${item.durationMs}ms forwards`,
               }}

@@ -5,11 +5,12 @@
  *
  * Until the page is hydrated it is a `<details>` (opens without JavaScript; `open` renders it open, as after an
  * add). With JavaScript it is a Radix drawer from the top: focus trapped, Escape closes, and it opens whenever
- * `open` turns true. Each remove button is a POST form to /winkelwagen, through a fetcher once hydrated; a removal
+ * `open` turns true. Hydration never undoes a tap (decision 0060): the drawer starts as the disclosure stood
+ * (opened or closed by the visitor before the scripts ran), and the toggle keeps the place it had then. Each remove button is a POST form to /winkelwagen, through a fetcher once hydrated; a removal
  * the upstream refuses is said in its round's row at once, as a refused add or cancel is said beside its form.
  */
 import { ShoppingBasket } from "~/components/ui/icons";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { href, Link, useFetcher, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { IdempotencyField } from "~/components/forms";
@@ -53,6 +54,17 @@ export function Cart({ cart, open = false, className }: CartProps) {
     setLastOpen(open);
     if (open) setOpen(true);
   }
+  // The disclosure as it stands when the scripts take over, and whether it stood open: then the toggle keeps the
+  // line of its own the open panel gave it, rather than jump back beside what precedes it.
+  const disclosure = useRef<HTMLDetailsElement>(null);
+  const [openAtHydration, setOpenAtHydration] = useState(false);
+  useLayoutEffect(() => {
+    // Rendered after a client-side navigation, there was no disclosure: `open` decides.
+    if (!disclosure.current) return;
+    const stood = disclosure.current.open;
+    setOpenAtHydration(stood);
+    setOpen(stood);
+  }, []);
 
   const toggleContent = <ToggleLabel count={cart.count} />;
   const toggleClass = cn(
@@ -63,11 +75,16 @@ export function Cart({ cart, open = false, className }: CartProps) {
   if (!hydrated) {
     return (
       <details
+        ref={disclosure}
         open={open}
-        className={cn("group flex flex-col items-end", className)}
+        // A tap between hydration and the drawer taking over.
+        onToggle={(event) => setOpen(event.currentTarget.open)}
+        // Alone on its line (a narrow screen, or open), at the end of it, as the drawer's toggle is.
+        className={cn("group ml-auto flex flex-col items-end", className)}
       >
-        {/* A button to assistive technology, as the drawer's toggle is once hydrated. */}
-        <summary role="button" className={cn(toggleClass, "ml-auto w-fit")}>
+        {/* No role of its own: HTML allows none on a details' summary, and browsers already expose it as a
+            button that says whether it is expanded. */}
+        <summary className={cn(toggleClass, "ml-auto w-fit")}>
           {toggleContent}
         </summary>
         <section
@@ -87,7 +104,13 @@ export function Cart({ cart, open = false, className }: CartProps) {
   }
 
   return (
-    <div className={cn("flex justify-end", className)}>
+    <div
+      className={cn(
+        "ml-auto flex justify-end",
+        openAtHydration && "basis-full",
+        className,
+      )}
+    >
       <Dialog open={isOpen} onOpenChange={setOpen}>
         <DialogTrigger asChild>
           <Button variant="outline">{toggleContent}</Button>
@@ -155,7 +178,7 @@ function CartBody({
           onClick={onNavigate}
         >
           {cart.created ? CART.change : CART.finish}
-        </Link>
+        </Link>{" "}
         {cart.created ? <CancelRegistration /> : null}
       </div>
     </div>

@@ -84,9 +84,11 @@ export function LoginBox({
               autoComplete="email"
               className="grow"
             />
+            {/* A secondary action: most visitors are new and choose their school below. */}
             <Button
               type="submit"
-              className="sm:mt-[1.375rem]"
+              variant="outline"
+              className="self-start sm:mt-[1.375rem]"
               aria-busy={busy || undefined}
             >
               {SCHOOL_PAGE.login}

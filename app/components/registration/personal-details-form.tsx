@@ -169,6 +169,9 @@ export function PersonalDetailsForm({
               label={LABELS.aantalPersonen}
               field={fields.aantalPersonen}
               options={PERSON_OPTIONS}
+              // Always one of its options, never empty: `required` adds nothing, and HTML allows it on a
+              // single-choice select only when the first option is an empty placeholder.
+              required={false}
             />
           </div>
           <TextField

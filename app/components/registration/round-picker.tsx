@@ -8,9 +8,11 @@
  * A full round can be waited for (waitlist.ts): its row holds a button 'Op de wachtlijst voor ronde {n}', or,
  * once waiting, the place and 'Van de wachtlijst voor ronde {n}'. Forms cannot nest, so each such button belongs
  * (`form=`) to a small form of its own after the add form: a plain POST without JavaScript, a fetcher with it.
+ * The button also carries its own name and value (intent and round, `WAITLIST_BUTTON`): a browser that ignores
+ * `form=` sends the add form instead, and the action still does what the button says.
  */
 import { CircleAlert } from "~/components/ui/icons";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { IdempotencyField } from "~/components/forms";
@@ -36,6 +38,8 @@ import {
   roundWaitlist,
   seatsHint,
   type RoundWaitlist,
+  WAITLIST_BUTTON,
+  waitlistButtonValue,
 } from "~/registration/waitlist";
 import type { Workshop, WorkshopRef } from "~/upstream/contract";
 
@@ -70,15 +74,15 @@ export interface RoundPickerProps {
   actionData?: AddResult;
 }
 
-const BADGE_CLASSES: Record<RoundBadge, string> = {
-  unavailable:
-    "border-gray-300 bg-gray-100 text-gray-800 dark:border-gray-600 dark:bg-gray-800 dark:text-gray-200",
-  added:
-    "border-green-700 bg-green-50 text-green-900 dark:border-green-400 dark:bg-gray-900 dark:text-green-200",
-  current:
-    "border-amber-600 bg-amber-50 text-amber-900 dark:border-amber-400 dark:bg-gray-900 dark:text-amber-200",
-  choose:
-    "border-primary-700 bg-primary-50 text-primary-900 dark:border-primary-300 dark:bg-gray-900 dark:text-primary-200",
+/**
+ * A round's status, as text under its number and times: no border or fill, so it does not read as a button (the
+ * radio and the button below are what one presses).
+ */
+const STATUS_CLASSES: Record<RoundBadge, string> = {
+  unavailable: "text-gray-700 dark:text-gray-300",
+  added: "text-green-800 dark:text-green-300",
+  current: "text-amber-900 dark:text-amber-200",
+  choose: "text-primary-800 dark:text-primary-200",
 };
 
 export function RoundPicker({
@@ -115,6 +119,15 @@ export function RoundPicker({
   );
 
   const [picked, setPicked] = useState<number | null>(preselected);
+  // A round ticked before the scripts ran stays ticked (decision 0060): hydration leaves the radios as the
+  // visitor left them, and the chosen round follows them before the next render would tick the preselected one.
+  const roundsField = useRef<HTMLFieldSetElement>(null);
+  useLayoutEffect(() => {
+    const ticked = roundsField.current?.querySelector<HTMLInputElement>(
+      'input[name="round"]:checked',
+    );
+    if (ticked) setPicked(Number(ticked.value));
+  }, []);
   const busy = fetcher.state !== "idle";
   // The chosen round stays chosen when it fills up (an add refused, or the page following its seats): never
   // another round behind the visitor's back. Its button then says 'Niet beschikbaar' and its row offers the list.
@@ -134,7 +147,7 @@ export function RoundPicker({
   return (
     <section
       aria-labelledby={headingId}
-      className="flex flex-col gap-4 rounded-lg border border-gray-200 bg-white p-6 shadow-sm dark:border-gray-700 dark:bg-gray-900"
+      className="flex flex-col gap-4 rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-6 dark:border-gray-700 dark:bg-gray-900"
     >
       <h2 id={headingId} className="text-xl font-bold">
         {WORKSHOP_PAGE.enrol}
@@ -147,6 +160,7 @@ export function RoundPicker({
         <EnhancedField />
         <IdempotencyField />
         <fieldset
+          ref={roundsField}
           className="flex flex-col gap-2"
           aria-describedby={message ? messageId : undefined}
         >
@@ -161,7 +175,7 @@ export function RoundPicker({
             >
               <label
                 className={cn(
-                  "flex cursor-pointer items-center gap-3",
+                  "flex cursor-pointer items-start gap-3",
                   !option.selectable && "cursor-not-allowed opacity-80",
                 )}
               >
@@ -173,30 +187,33 @@ export function RoundPicker({
                   onChange={() => setPicked(option.number)}
                   // The chosen radio stays enabled when its round fills, so focus stays where the visitor is.
                   disabled={!option.selectable && chosen !== option.number}
-                  className="accent-primary-700 size-4"
+                  className="accent-primary-700 mt-1 size-4 shrink-0"
                 />
-                <span className="flex flex-1 flex-col">
-                  <span className="font-semibold">
-                    {CART.round(option.number)}
+                {/* Number and times on one line, each unbroken (they wrap as a whole at 320 px), the status and the
+                    note under them. Real spaces between the parts: read without styles they would run together. */}
+                <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+                  <span className="flex flex-wrap items-baseline gap-x-2">
+                    <span className="font-semibold whitespace-nowrap">
+                      {CART.round(option.number)}
+                    </span>{" "}
+                    <span className="text-sm whitespace-nowrap text-gray-700 tabular-nums dark:text-gray-300">
+                      {option.startTime} – {option.endTime}
+                    </span>
                   </span>{" "}
-                  {/* Real spaces between the lines: read without styles they would run together. */}
-                  <span className="text-sm text-gray-700 dark:text-gray-300">
-                    {option.startTime} – {option.endTime}
+                  <span
+                    className={cn(
+                      "text-sm font-semibold",
+                      STATUS_CLASSES[option.badge],
+                    )}
+                  >
+                    {badgeText(option)}
                   </span>{" "}
                   <RoundNote
                     hint={seatsHint(option, workshop.availability)}
                     list={lists[index]!}
                   />
                 </span>
-                <span
-                  className={cn(
-                    "rounded-full border px-2 py-0.5 text-xs font-semibold",
-                    BADGE_CLASSES[option.badge],
-                  )}
-                >
-                  {badgeText(option)}
-                </span>
-              </label>
+              </label>{" "}
               {lists[index]!.kind === "none" ? null : (
                 <WaitlistButton
                   round={option.number}
@@ -313,6 +330,11 @@ function WaitlistButton({
       <Button
         type="submit"
         form={waiting ? leaveFormId(round) : joinFormId(round)}
+        name={WAITLIST_BUTTON}
+        value={waitlistButtonValue(
+          waiting ? LEAVE_WAITLIST_INTENT : JOIN_WAITLIST_INTENT,
+          round,
+        )}
         variant="outline"
         size="sm"
         aria-busy={busy || undefined}
@@ -320,7 +342,8 @@ function WaitlistButton({
         onClick={(event) => {
           if (busy) event.preventDefault();
         }}
-        className="h-auto min-h-9 self-start py-1.5 whitespace-normal aria-busy:cursor-progress aria-busy:opacity-60"
+        // Under the row's text, where the radio's column ends.
+        className="ml-7 h-auto min-h-9 self-start py-1.5 whitespace-normal aria-busy:cursor-progress aria-busy:opacity-60"
       >
         {waiting ? WAITLIST.leave(round) : WAITLIST.join(round)}
       </Button>

@@ -23,7 +23,9 @@ export function SchoolButton({ school }: { school: School }) {
       <button
         type="submit"
         aria-busy={busy || undefined}
-        className="hover:border-primary-700 focus-visible:ring-primary-700 flex h-full w-full items-center gap-4 rounded-lg border border-gray-300 bg-white p-4 text-left shadow-sm transition-colors focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:outline-none aria-busy:opacity-70 dark:border-gray-700 dark:bg-gray-900"
+        // Under 400 px the logo stands above the name, so a long name ('Scholengemeenschap Vleuterweide') has the
+        // button's width and breaks between words, not inside one.
+        className="hover:border-primary-700 focus-visible:ring-primary-700 flex h-full w-full flex-col items-start gap-3 rounded-lg border border-gray-300 bg-white p-4 text-left shadow-sm transition-colors focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:outline-none aria-busy:opacity-70 min-[400px]:flex-row min-[400px]:items-center min-[400px]:gap-4 dark:border-gray-700 dark:bg-gray-900"
       >
         {school.logo ? (
           <img

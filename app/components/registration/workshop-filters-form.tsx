@@ -3,10 +3,11 @@
  * state is its URL (bookmarkable, restored by the back button). The filters sit in a <details> that opens
  * without JavaScript: a sheet from the bottom under 768px, a panel at the top from there up (CSS only). With
  * JavaScript the form also applies itself on change, replacing the history entry rather than adding one per
- * click.
+ * click. What the visitor changed before the scripts ran (a chip ticked, words typed) stands: the form applies it
+ * once they run, rather than reset the fields to the address (decision 0060).
  */
 import { SlidersHorizontal } from "~/components/ui/icons";
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { Form, href, Link, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -44,7 +45,7 @@ function Checkboxes({
           const id = `${name}-${option.value}`;
           return (
             <li key={option.value}>
-              <label htmlFor={id} className="filter-option">
+              <label className="filter-option">
                 <input
                   type="checkbox"
                   id={id}
@@ -70,6 +71,21 @@ function Checkboxes({
   );
 }
 
+/** Whether the fields say something else than the address's filters (the search compared trimmed). */
+function changedBeforeScripts(
+  form: HTMLFormElement,
+  filters: WorkshopFilters,
+): boolean {
+  const values = new FormData(form);
+  const same = (a: string[], b: string[]) =>
+    a.length === b.length && a.every((value) => b.includes(value));
+  return (
+    String(values.get(SEARCH_PARAM) ?? "").trim() !== filters.search.trim() ||
+    !same(values.getAll(DOMAIN_PARAM).map(String), filters.domains) ||
+    !same(values.getAll(PROVIDER_PARAM).map(String), filters.providers)
+  );
+}
+
 export function WorkshopFiltersForm({
   filters,
   options,
@@ -84,11 +100,35 @@ export function WorkshopFiltersForm({
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  /** Submits the form's values, leaving out an empty search so the address stays as short as it can. */
+  const apply = useCallback(
+    (form: HTMLFormElement, replace: boolean) => {
+      clearTimeout(timer.current);
+      const values = new FormData(form);
+      if (!String(values.get(SEARCH_PARAM) ?? "").trim())
+        values.delete(SEARCH_PARAM);
+      void submit(values, {
+        method: "get",
+        action: href("/workshops"),
+        replace,
+        preventScrollReset: true,
+      });
+    },
+    [submit],
+  );
+
   // The URL decides what is checked. When it changes by other means than these fields (back button, reset),
-  // the fields follow it in place, so the one in focus keeps its focus.
+  // the fields follow it in place, so the one in focus keeps its focus. Not when the scripts first run: fields
+  // that differ from the URL then were changed by the visitor before, and the list follows them instead.
+  const hydrating = useRef(true);
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
+    if (hydrating.current) {
+      hydrating.current = false;
+      if (changedBeforeScripts(form, filters)) apply(form, true);
+      return;
+    }
     for (const element of Array.from(form.elements)) {
       if (!(element instanceof HTMLInputElement)) continue;
       if (element.type === "checkbox") {
@@ -102,21 +142,7 @@ export function WorkshopFiltersForm({
         element.value = filters.search;
       }
     }
-  }, [filters]);
-
-  /** Submits the form's values, leaving out an empty search so the address stays as short as it can. */
-  function apply(form: HTMLFormElement, replace: boolean) {
-    clearTimeout(timer.current);
-    const values = new FormData(form);
-    if (!String(values.get(SEARCH_PARAM) ?? "").trim())
-      values.delete(SEARCH_PARAM);
-    void submit(values, {
-      method: "get",
-      action: href("/workshops"),
-      replace,
-      preventScrollReset: true,
-    });
-  }
+  }, [filters, apply]);
 
   return (
     <Form

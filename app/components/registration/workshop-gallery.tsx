@@ -1,6 +1,8 @@
 /**
  * The workshop's photos (spec "Workshop info", gallery from the workshop-images call). Lazy-loaded with their
- * size given, so the page does not shift while they arrive; they are decorative beside the description.
+ * size given, so the page does not shift while they arrive. The upstream gives a file name and nothing that
+ * describes a photo, so each says what can be said ('Foto 1 van 3 bij {workshop}'): the heading 'Foto's' is then
+ * followed by something, not by nothing.
  */
 import { WORKSHOP_PAGE } from "~/messages";
 
@@ -8,7 +10,14 @@ import { WORKSHOP_PAGE } from "~/messages";
 const WIDTH = 800;
 const HEIGHT = 450;
 
-export function WorkshopGallery({ images }: { images: string[] }) {
+export function WorkshopGallery({
+  images,
+  workshop,
+}: {
+  images: string[];
+  /** The workshop's name, for the photos' text. */
+  workshop: string;
+}) {
   if (images.length === 0) return null;
   return (
     <section aria-labelledby="galerij-titel" className="flex flex-col gap-3">
@@ -16,11 +25,11 @@ export function WorkshopGallery({ images }: { images: string[] }) {
         {WORKSHOP_PAGE.gallery}
       </h2>
       <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        {images.map((src) => (
+        {images.map((src, index) => (
           <li key={src}>
             <img
               src={src}
-              alt=""
+              alt={WORKSHOP_PAGE.photo(index + 1, images.length, workshop)}
               width={WIDTH}
               height={HEIGHT}
               loading="lazy"

@@ -9,8 +9,9 @@ const buttonVariants = cva(
     variants: {
       variant: {
         default: "bg-primary-700 text-white hover:bg-primary-800",
+        // In dark mode a dark fill with a light border, not a bright white block on a dark page.
         outline:
-          "border border-primary-700 bg-white text-primary-800 hover:bg-primary-50",
+          "border border-primary-700 bg-white text-primary-800 hover:bg-primary-50 dark:border-primary-300 dark:bg-gray-900 dark:text-primary-100 dark:hover:bg-gray-800",
         ghost: "text-primary-800 hover:bg-primary-50",
         destructive: "bg-red-700 text-white hover:bg-red-800",
         link: "text-primary-800 dark:text-primary-200 underline underline-offset-4 hover:no-underline",

@@ -17,8 +17,8 @@ export function ScrollRegion({
   children: React.ReactNode;
 }) {
   return (
-    <div
-      role="region"
+    // A named <section> is a region: the element says so itself.
+    <section
       aria-label={label}
       // Focusable, so a keyboard can scroll it (axe: scrollable-region-focusable).
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
@@ -29,6 +29,6 @@ export function ScrollRegion({
       )}
     >
       {children}
-    </div>
+    </section>
   );
 }

@@ -64,14 +64,18 @@ export function serverSideOnly(): void {
   );
 }
 
-/** The cart's toggle: 'Inschrijving ({n})'. */
+/**
+ * The cart's toggle: 'Inschrijving ({n})'. Before hydration (and without JavaScript) the <summary> of a
+ * disclosure: browsers expose it as a button, but Playwright gives a summary no role, and HTML allows it none.
+ */
 export function cartToggle(page: Page, count?: number): Locator {
-  return page.getByRole(
-    "button",
+  const name =
     count === undefined
-      ? { name: /^Inschrijving \(\d+\)$/ }
-      : { name: `Inschrijving (${count})`, exact: true },
-  );
+      ? /^Inschrijving \(\d+\)$/
+      : new RegExp(`^Inschrijving \\(${count}\\)$`);
+  return page
+    .getByRole("button", { name })
+    .or(page.locator("summary").filter({ hasText: name }));
 }
 
 /**

@@ -39,6 +39,12 @@ function findings(): Findings {
       .slice(0, 40);
     return `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""} "${text}"`;
   };
+  // A region: role="region", or a named <section> (which is one without saying so).
+  const region = (element: Element) =>
+    element.getAttribute("role") === "region" ||
+    (element.localName === "section" &&
+      (element.hasAttribute("aria-label") ||
+        element.hasAttribute("aria-labelledby")));
   const scrolls = (element: Element) => {
     const { overflowX } = getComputedStyle(element);
     return overflowX === "auto" || overflowX === "scroll";
@@ -108,7 +114,7 @@ function findings(): Findings {
     if (rect.width === 0 || rect.height === 0 || tiny(element)) return false;
     if (!element.checkVisibility({ visibilityProperty: true })) return false;
     // A scroll region is focusable for the keyboard; it is not a target one presses.
-    if (element.getAttribute("role") === "region") return false;
+    if (region(element)) return false;
     // A link inside a sentence takes the line's height (SC 2.5.8's inline exception).
     if (
       element.tagName === "A" &&
@@ -182,7 +188,7 @@ function findings(): Findings {
       // A carousel brings its parts into view with its own buttons.
       if (element.closest('[aria-roledescription="carrousel"]')) return false;
       const named =
-        element.getAttribute("role") === "region" &&
+        region(element) &&
         Boolean(
           element.getAttribute("aria-label") ??
           element.getAttribute("aria-labelledby"),
