@@ -9,6 +9,7 @@
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
 import { serverSideOnly } from "./support/flow";
+import { uniqueEmail } from "./support/unique";
 import { mailedLink } from "./support/mail";
 import {
   checkMarkup,
@@ -135,6 +136,33 @@ test("the final form: empty and with errors", async ({ page, request }) => {
   await page.getByRole("button", { name: "Versturen" }).click();
   await expect(page).toHaveTitle(/^Fout: /);
   await checkMarkup(page, await html(), "final form with errors");
+});
+
+test("Home after 'Versturen': waiting for the mailed link, after the resend, and once let go unconfirmed", async ({
+  page,
+  request,
+}) => {
+  const html = keepDocuments(page);
+  const visitor = await startRegistration(page, request);
+  const email = uniqueEmail("markup");
+  await page.getByRole("radio", { name: "Vrouw", exact: true }).check();
+  await page.getByLabel("Roepnaam").fill("Noor");
+  await page.getByLabel("Achternaam").fill("Visser");
+  await page.getByLabel("Klas").fill("4H");
+  await page.getByLabel("E-mailadres", { exact: true }).fill(email);
+  await page.getByLabel("Bevestig E-mailadres").fill(email);
+  await page.getByRole("button", { name: "Versturen", exact: true }).click();
+  await expect(page.getByText(email)).toBeVisible();
+  await checkMarkup(page, await html(), "Home waiting for the mailed link");
+  await page.getByRole("button", { name: "Stuur de e-mail opnieuw" }).click();
+  await expect(page.getByText(/opnieuw gestuurd/)).toBeVisible();
+  await checkMarkup(page, await html(), "Home after the resend");
+  expect((await upstreamCall(request, visitor, "delete")).status()).toBe(200);
+  await checkMarkup(
+    page,
+    await visit(page, html, "/"),
+    "Home once let go unconfirmed",
+  );
 });
 
 test("a confirmed registration: the confirm page, 'Jouw inschrijving', the cancel page, the login page", async ({

@@ -116,7 +116,7 @@ describe("upstream calls per view", () => {
     expect(locations.length).toBeLessThanOrEqual(1);
   });
 
-  it("the seats open workshop pages follow cost one availability call for every page of the day, and nothing else", async () => {
+  it("the seats open workshop pages follow cost one availability call for every page of the day, and the one registration read that checks its day (decision 0057)", async () => {
     const others = await Promise.all(
       Array.from({ length: 4 }, () => flowVisitor(appUrl)),
     );
@@ -131,7 +131,9 @@ describe("upstream calls per view", () => {
         }),
       ),
     );
-    expect(calls.slice(before)).toEqual([
+    // The filling request's registration is read beside the seats, in either order.
+    expect(calls.slice(before).toSorted()).toEqual([
+      "GET /v1/registration",
       `GET /v1/workshops/${visitor.slug}/availability`,
     ]);
   });
