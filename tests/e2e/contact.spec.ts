@@ -223,7 +223,7 @@ test("a filled honeypot looks like success but sends nothing", async ({
   ).toBe(false);
 });
 
-test("an upstream refusal shows the error toast and keeps every value", async ({
+test("an upstream refusal (too many questions from the address) says so in a toast and keeps every value", async ({
   page,
   request,
 }) => {
@@ -257,10 +257,10 @@ test("an upstream refusal shows the error toast and keeps every value", async ({
   await page.getByRole("button", { name: "Versturen" }).click();
 
   // Said once: as the toast, not again in the form.
-  await expect(page.getByText(MESSAGES.genericError)).toBeVisible();
+  await expect(page.getByText(MESSAGES.tooManyQuestions)).toBeVisible();
   // Sending again repeats the key: had the upstream stored the question after all, it would not store it twice.
   await expect(keyField(page)).toHaveValue(key);
-  await expect(page.getByText(MESSAGES.genericError)).toHaveCount(1);
+  await expect(page.getByText(MESSAGES.tooManyQuestions)).toHaveCount(1);
   await expect(page.getByLabel("Naam")).toHaveValue("Sanne de Vries");
   await expect(page.getByLabel("E-mailadres")).toHaveValue(email);
   await expect(page.getByLabel("School (optioneel)")).toHaveValue(
