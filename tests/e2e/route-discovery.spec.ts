@@ -5,13 +5,10 @@
  * route, so a refused `/__manifest` changes nothing.
  */
 import { expect, test } from "@playwright/test";
-import { buildDemoData } from "../../upstream/demo/data";
 import { addToRound, javaScriptEnabled, untilHydrated } from "./support/flow";
+import { addTestWorkshop } from "./support/registration";
+import { unique } from "./support/unique";
 import { visitorWithSchool } from "./support/workshop-page";
-
-const BOUWKUNDE = buildDemoData()
-  .find((site) => site.name === "localhost")!
-  .workshops.find((workshop) => workshop.slug === "bouwkunde")!;
 
 test("links and forms never wait on route discovery: none is asked for, and refusing it changes nothing", async ({
   page,
@@ -23,22 +20,29 @@ test("links and forms never wait on route discovery: none is asked for, and refu
     discoveries.push(route.request().url());
     await route.abort("connectionrefused");
   });
-  await visitorWithSchool(page, request, 0);
+  const visitor = await visitorWithSchool(page, request, 0);
+  // A workshop of the test's own, with room: other tests fill the demo's seats meanwhile.
+  const display = unique("Ontdekken");
+  const slug = await addTestWorkshop(
+    request,
+    visitor.orientationDayId,
+    display,
+    {
+      1: 50,
+    },
+  );
   await page.goto("/workshops");
   await untilHydrated(page);
   // Followed in the page (no new document): the workshop's route was never rendered on this visit.
   await page.evaluate(() => {
     (window as { sameDocument?: boolean }).sameDocument = true;
   });
-  await page
-    .getByRole("link", { name: /^Bouwkunde/ })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/workshop\/bouwkunde/);
+  await page.getByRole("link", { name: display }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/workshop/${slug}$`));
   await addToRound(page, 1);
   await expect(
     page.getByRole("dialog", { name: "Inschrijving" }),
-  ).toContainText(BOUWKUNDE.display);
+  ).toContainText(display);
   expect(
     await page.evaluate(
       () => (window as { sameDocument?: boolean }).sameDocument,
