@@ -10,7 +10,7 @@ import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { AWAITING_CONFIRMATION, MESSAGES, TOASTS } from "../../app/messages";
 import { APP_URL } from "../../playwright.config";
 import { expectNoA11yViolations } from "./support/axe";
-import { javaScriptEnabled } from "./support/flow";
+import { fillRequiredDetails, javaScriptEnabled } from "./support/flow";
 import { mailedLink, mailsTo } from "./support/mail";
 import {
   fetchRegistration,
@@ -39,12 +39,7 @@ async function sendRegistration(
 ): Promise<Visitor & { email: string }> {
   const visitor = await startRegistration(page, request);
   const email = uniqueEmail("bevestig");
-  await page.getByRole("radio", { name: "Vrouw", exact: true }).check();
-  await page.getByLabel("Roepnaam").fill("Noor");
-  await page.getByLabel("Achternaam").fill("Visser");
-  await page.getByLabel("Klas").fill("4H");
-  await page.getByLabel("E-mailadres", { exact: true }).fill(email);
-  await page.getByLabel("Bevestig E-mailadres").fill(email);
+  await fillRequiredDetails(page, email);
   await page.getByRole("button", { name: "Versturen", exact: true }).click();
   await expect(page).toHaveURL(`${APP_URL}/`);
   if (javaScriptEnabled()) {

@@ -8,7 +8,7 @@
  */
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
-import { serverSideOnly } from "./support/flow";
+import { fillRequiredDetails, serverSideOnly } from "./support/flow";
 import { uniqueEmail } from "./support/unique";
 import { mailedLink } from "./support/mail";
 import {
@@ -145,12 +145,7 @@ test("Home after 'Versturen': waiting for the mailed link, after the resend, and
   const html = keepDocuments(page);
   const visitor = await startRegistration(page, request);
   const email = uniqueEmail("markup");
-  await page.getByRole("radio", { name: "Vrouw", exact: true }).check();
-  await page.getByLabel("Roepnaam").fill("Noor");
-  await page.getByLabel("Achternaam").fill("Visser");
-  await page.getByLabel("Klas").fill("4H");
-  await page.getByLabel("E-mailadres", { exact: true }).fill(email);
-  await page.getByLabel("Bevestig E-mailadres").fill(email);
+  await fillRequiredDetails(page, email);
   await page.getByRole("button", { name: "Versturen", exact: true }).click();
   await expect(page.getByText(email)).toBeVisible();
   await checkMarkup(page, await html(), "Home waiting for the mailed link");
