@@ -14,6 +14,7 @@ import {
   openBeforeScripts,
   PHONE,
   slowPhone,
+  untilFirstPaint,
   whileHydrating,
 } from "./support/before-scripts";
 import { cartPanel, javaScriptEnabled } from "./support/flow";
@@ -160,6 +161,8 @@ test("the favourite star pressed before the scripts stays pressed and in place",
       await expect(star()).toContainText(FAVOURITE_STATE.on, {
         timeout: 30_000,
       });
+      // The answer's document may be parsed before its stylesheet has come: measured then, the star is unstyled.
+      await untilFirstPaint(page);
     },
     stands: async () => {
       await expect(star()).toHaveAttribute("aria-pressed", "true");

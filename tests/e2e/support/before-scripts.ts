@@ -41,6 +41,14 @@ export async function openBeforeScripts(
   path: string,
 ): Promise<void> {
   await page.goto(path, { waitUntil: "commit" });
+  await untilFirstPaint(page);
+}
+
+/**
+ * Waits for the current document's first paint: before it the stylesheets may still be loading, and a box measured
+ * then is the unstyled one.
+ */
+export async function untilFirstPaint(page: Page): Promise<void> {
   await page.waitForFunction(
     () => performance.getEntriesByName("first-contentful-paint").length > 0,
     null,
