@@ -1,5 +1,4 @@
 // First: it configures Zod before any route module builds a schema.
-import "~/lib/zod-in-browser";
 import {
   href,
   isRouteErrorResponse,

@@ -3,40 +3,21 @@
  * undefined, so "required" is the message for a missing value.
  */
 import { z } from "zod";
+import {
+  CONTRACT_EMAIL_PATTERN,
+  EMAIL_MAX,
+  EMAIL_PATTERN,
+  stripControlCharacters,
+} from "~/lib/form-rules";
+import type {
+  FieldRule,
+  FormInput,
+  FormRules,
+  FormValue,
+} from "~/lib/form-rules";
 import { VALIDATION } from "~/messages";
 
-/** Spec: local part, @, domain, a top-level part of 2-4 letters, case-insensitive. */
-export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,4}$/i;
-
-/*
- * C0 and C1 control characters and DEL; the second pattern spares tab and line breaks, which a message keeps.
- * Matching control characters is the point of these patterns.
- */
-/* eslint-disable no-control-regex */
-const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/g;
-const CONTROLS_BUT_LINES =
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
-/* eslint-enable no-control-regex */
-/**
- * Unicode's format characters (category Cf): zero-width spaces and joiners, the byte-order mark, soft hyphens, and
- * the direction marks, embeddings, overrides and isolates (U+202E turns "Jan gnp.exe" into "Jan exe.png" on the
- * organiser's screen). They show nothing themselves, so a name or message of only these is empty (decision 0056).
- */
-const FORMAT_CHARACTERS = /\p{Cf}/gu;
-
-/**
- * Removes control characters (NUL, ESC, …) and invisible format characters (zero-width spaces, direction
- * overrides) that a person does not mean to type but a script or a paste may post, before they reach the
- * upstream and its mails. A one-line field loses line breaks too; a message keeps them.
- */
-export function stripControlCharacters(
-  value: string,
-  { multiline = false } = {},
-): string {
-  return value
-    .replace(multiline ? CONTROLS_BUT_LINES : CONTROL_CHARACTERS, "")
-    .replace(FORMAT_CHARACTERS, "");
-}
+export { EMAIL_PATTERN, stripControlCharacters } from "~/lib/form-rules";
 
 interface TextOptions {
   /** Keep line breaks and tabs (a message). */
@@ -86,7 +67,66 @@ export function emailAddress() {
   return z
     .string({ error: VALIDATION.required })
     .trim()
-    .max(254, VALIDATION.email)
+    .max(EMAIL_MAX, VALIDATION.email)
     .regex(EMAIL_PATTERN, VALIDATION.email)
-    .pipe(z.email(VALIDATION.email));
+    .pipe(
+      z.email({ pattern: CONTRACT_EMAIL_PATTERN, error: VALIDATION.email }),
+    );
+}
+
+/** The Zod schema of one field rule (app/lib/form-rules.ts). */
+function schemaOf(rule: FieldRule) {
+  switch (rule.kind) {
+    case "text":
+      return rule.required
+        ? requiredText(rule.label, rule.max, rule)
+        : optionalText(rule.label, rule.max, rule);
+    case "email":
+      return rule.required ? emailAddress() : emailAddress().optional();
+    case "choice":
+      return z.enum(rule.values as [string, ...string[]], {
+        error: VALIDATION.required,
+      });
+    case "literal":
+      return z.literal(rule.value, { error: VALIDATION.required });
+    // An unticked checkbox sends nothing.
+    case "checkbox":
+      return z.boolean({ error: VALIDATION.required }).default(false);
+    case "any":
+      return z.string({ error: VALIDATION.required }).optional();
+  }
+}
+
+/**
+ * The server's schema for a form's rules: the same checks the browser makes, and the authority. A repeated
+ * address (`sameAs`) is compared once both addresses are valid on their own, even while other fields are still
+ * wrong, so every message shows at once; the mismatch is reported on the repeat.
+ */
+export function schemaFor<Rules extends FormRules>(
+  rules: Rules,
+): z.ZodType<FormValue<Rules>, FormInput<Rules>> {
+  const shape = Object.fromEntries(
+    Object.entries(rules).map(([name, rule]) => [name, schemaOf(rule)]),
+  );
+  let schema = z.object(shape);
+  for (const [name, rule] of Object.entries(rules)) {
+    if (rule.kind !== "email" || rule.sameAs === undefined) continue;
+    const original = rule.sameAs;
+    const addresses = z.object({
+      [original]: emailAddress(),
+      [name]: emailAddress(),
+    });
+    schema = schema.refine(
+      (value) =>
+        String(value[name]).toLowerCase() ===
+        String(value[original]).toLowerCase(),
+      {
+        message: VALIDATION.emailMismatch,
+        path: [name],
+        when: (payload) => addresses.safeParse(payload.value).success,
+      },
+    );
+  }
+  // The rules' types say what each field's schema lets through; Zod cannot follow the mapping above.
+  return schema as unknown as z.ZodType<FormValue<Rules>, FormInput<Rules>>;
 }

@@ -1,12 +1,13 @@
 /**
- * The personal details of the final form (spec "EventRegistration", section 5): one Zod schema that the browser
- * (Conform's onValidate) and the action both use, and the step from the parsed form to the upstream's
- * pending-confirmation body. Field names are the payload's own, so nothing is renamed on the way.
+ * The personal details of the final form (spec "EventRegistration", section 5): one set of field rules that the
+ * browser (Conform's onValidate) and the action (as a Zod schema) both check, and the step from the parsed form
+ * to the upstream's pending-confirmation body. Field names are the payload's own, so nothing is renamed on the way.
  */
-import { z } from "zod";
-import { emailAddress, optionalText, requiredText } from "~/lib/validation";
-import { FIELD_NAMES, VALIDATION } from "~/messages";
-import { GESLACHT } from "~/upstream/contract";
+import { field } from "~/lib/form-rules";
+import type { FormInput, FormRules, FormValue } from "~/lib/form-rules";
+import { schemaFor } from "~/lib/validation";
+import { FIELD_NAMES } from "~/messages";
+import { GESLACHT } from "~/upstream/values";
 import type {
   PendingConfirmationBody,
   Registration,
@@ -22,55 +23,45 @@ export interface PersonalDetailsOptions {
   created: boolean;
 }
 
-function fields() {
+function fieldRules() {
   return {
-    geslacht: z.enum(GESLACHT, { error: VALIDATION.required }),
-    display: requiredText(FIELD_NAMES.display, 100),
-    voornaam: requiredText(FIELD_NAMES.voornaam, 100),
-    tussenvoegsel: optionalText(FIELD_NAMES.tussenvoegsel, 30),
-    achternaam: requiredText(FIELD_NAMES.achternaam, 100),
-    klas: requiredText(FIELD_NAMES.klas, 50),
-    aantalPersonen: z.enum(NUMBER_OF_PERSONS, { error: VALIDATION.required }),
-    telefoonnummer: optionalText(FIELD_NAMES.telefoonnummer, 30),
-    emailadres: emailAddress(),
+    geslacht: field.choice(GESLACHT),
+    display: field.text(FIELD_NAMES.display, 100),
+    voornaam: field.text(FIELD_NAMES.voornaam, 100),
+    tussenvoegsel: field.optionalText(FIELD_NAMES.tussenvoegsel, 30),
+    achternaam: field.text(FIELD_NAMES.achternaam, 100),
+    klas: field.text(FIELD_NAMES.klas, 50),
+    aantalPersonen: field.choice(NUMBER_OF_PERSONS),
+    telefoonnummer: field.optionalText(FIELD_NAMES.telefoonnummer, 30),
+    emailadres: field.email(),
     // An unticked checkbox sends nothing.
-    marketingOptin: z.boolean().default(false),
+    marketingOptin: field.checkbox(),
   };
 }
 
-const sameAddress = (a: string, b: string) =>
-  a.toLowerCase() === b.toLowerCase();
-
-/** A new registration repeats its e-mail address; the mismatch is reported on the repeated field. */
-function newRegistrationSchema() {
-  const addresses = z.object({
-    emailadres: emailAddress(),
-    repeatEmail: emailAddress(),
-  });
-  return z
-    .object({ ...fields(), repeatEmail: emailAddress() })
-    .refine((value) => sameAddress(value.emailadres, value.repeatEmail), {
-      message: VALIDATION.emailMismatch,
-      path: ["repeatEmail"],
-      // Once both addresses are valid on their own, even while other fields are still wrong: every message at once.
-      when: (payload) => addresses.safeParse(payload.value).success,
-    });
-}
-
 /** A created registration's address is fixed ('Bevestig E-mailadres' is not asked). */
-function changeSchema() {
-  return z.object(fields());
+const CHANGE_RULES = fieldRules();
+/** A new registration repeats its e-mail address; the mismatch is reported on the repeated field. */
+const NEW_REGISTRATION_RULES = {
+  ...fieldRules(),
+  repeatEmail: field.email("emailadres"),
+};
+
+/** The rules the browser checks as the student types (Conform's onValidate). */
+export function personalDetailsRules({
+  created,
+}: PersonalDetailsOptions): FormRules {
+  return created ? CHANGE_RULES : NEW_REGISTRATION_RULES;
 }
 
+/** The action's schema: the same rules, with Zod. */
 export function personalDetailsSchema({ created }: PersonalDetailsOptions) {
-  return created ? changeSchema() : newRegistrationSchema();
+  return created ? schemaFor(CHANGE_RULES) : schemaFor(NEW_REGISTRATION_RULES);
 }
 
 /** The form's values as typed (every field the form can have). */
-export type PersonalDetailsInput = z.input<
-  ReturnType<typeof newRegistrationSchema>
->;
-export type PersonalDetails = z.output<ReturnType<typeof changeSchema>>;
+export type PersonalDetailsInput = FormInput<typeof NEW_REGISTRATION_RULES>;
+export type PersonalDetails = FormValue<typeof CHANGE_RULES>;
 
 const isBlank = (value: FormDataEntryValue | null) =>
   typeof value !== "string" || value.trim() === "";

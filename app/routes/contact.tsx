@@ -6,10 +6,9 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { ExternalLink } from "~/components/ui/icons";
 import { data, Form, href, redirect, useLocation } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/contact";
 import {
   FormErrors,
@@ -23,11 +22,12 @@ import type { FieldLabels } from "~/components/forms";
 import { ErrorAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { emailAddress, optionalText, requiredText } from "~/lib/validation";
+import { checkForm, constraintsOf, field } from "~/lib/form-rules";
+import type { FormInput, FormValue } from "~/lib/form-rules";
+import { schemaFor } from "~/lib/validation";
 import {
   MESSAGES,
   TOASTS,
-  VALIDATION,
   CONTACT_FORM,
   FIELD_NAMES,
   NEW_TAB,
@@ -37,7 +37,7 @@ import {
   pageIdempotencyKey,
 } from "~/request/idempotency.server";
 import { getRequestState } from "~/request/request-state.server";
-import { QUESTION_TOPICS } from "~/upstream/contract";
+import { QUESTION_TOPICS } from "~/upstream/values";
 import {
   formFailureStatus,
   pageStatus,
@@ -47,17 +47,17 @@ import {
 /** The honeypot's name: a filled one is answered as a success without sending anything. */
 const HONEYPOT = "website";
 
-const QuestionSchema = z.object({
-  name: requiredText(FIELD_NAMES.name, 200),
-  email: emailAddress(),
-  school: optionalText(FIELD_NAMES.school, 200),
-  klas: optionalText(FIELD_NAMES.klas, 50),
-  questionAbout: z.enum(QUESTION_TOPICS, { error: VALIDATION.required }),
-  message: requiredText(FIELD_NAMES.message, 5000, { multiline: true }),
-  [HONEYPOT]: z.string().optional(),
-});
-/** The fields' HTML constraints (required, maxLength…), worked out once rather than on every render. */
-const QUESTION_CONSTRAINT = getZodConstraint(QuestionSchema);
+export const QUESTION_RULES = {
+  name: field.text(FIELD_NAMES.name, 200),
+  email: field.email(),
+  school: field.optionalText(FIELD_NAMES.school, 200),
+  klas: field.optionalText(FIELD_NAMES.klas, 50),
+  questionAbout: field.choice(QUESTION_TOPICS),
+  message: field.text(FIELD_NAMES.message, 5000, { multiline: true }),
+  [HONEYPOT]: field.any(),
+};
+/** The fields' HTML constraints (required, a closed list), worked out once rather than on every render. */
+const QUESTION_CONSTRAINT = constraintsOf(QUESTION_RULES);
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { siteData } = getRequestState(context);
@@ -80,7 +80,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const idempotencyKey = formIdempotencyKey(context, formData);
-  const submission = parseWithZod(formData, { schema: QuestionSchema });
+  const submission = parseWithZod(formData, {
+    schema: schemaFor(QUESTION_RULES),
+  });
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 400 });
   }
@@ -203,7 +205,7 @@ const TOPIC_OPTIONS = QUESTION_TOPICS.map((topic) => ({
 
 /** The fields that can be invalid, in the order of the page (the error summary lists them so). */
 const LABELS = CONTACT_FORM.labels satisfies FieldLabels<
-  keyof z.input<typeof QuestionSchema>
+  keyof FormInput<typeof QUESTION_RULES>
 >;
 
 function QuestionForm({
@@ -212,8 +214,8 @@ function QuestionForm({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const [form, fields] = useForm<
-    z.input<typeof QuestionSchema>,
-    z.output<typeof QuestionSchema>,
+    FormInput<typeof QUESTION_RULES>,
+    FormValue<typeof QUESTION_RULES>,
     string[]
   >({
     id: "vraag",
@@ -222,8 +224,7 @@ function QuestionForm({
     // Checked first on 'Versturen', then as the visitor types (decision 0042).
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: QuestionSchema }),
+    onValidate: ({ formData }) => checkForm(formData, QUESTION_RULES),
   });
 
   return (

@@ -6,7 +6,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, href, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/school-select";
-import { LoginSchema } from "~/components/registration/login-box";
+import { LOGIN_RULES } from "~/components/registration/login-box";
+import { schemaFor } from "~/lib/validation";
 import { SCHOOL_INTENT } from "~/components/registration/school-button";
 import { formId } from "~/lib/validation";
 import { TOASTS, VALIDATION } from "~/messages";
@@ -140,7 +141,7 @@ export async function requestLogin(
   dayId: number,
   idempotencyKey: string,
 ) {
-  const submission = parseWithZod(formData, { schema: LoginSchema });
+  const submission = parseWithZod(formData, { schema: schemaFor(LOGIN_RULES) });
   if (submission.status !== "success")
     return data({ result: submission.reply() }, { status: 400 });
   const { email } = submission.value;

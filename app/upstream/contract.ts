@@ -6,6 +6,9 @@
  * Decisions on what the product specification leaves open: docs/decisions/0002-upstream-contract.md.
  */
 import { z } from "zod";
+import { GESLACHT, QUESTION_TOPICS } from "./values";
+
+export { GESLACHT, QUESTION_TOPICS };
 
 export const API_BASE_PATH = "/v1";
 
@@ -169,7 +172,6 @@ export const WaitlistEntrySchema = z.object({
 });
 export type WaitlistEntry = z.infer<typeof WaitlistEntrySchema>;
 
-export const GESLACHT = ["man", "vrouw", "x"] as const;
 export const AANTAL_PERSONEN = [1, 2] as const;
 
 export const RegistrationSchema = z.object({
@@ -247,13 +249,6 @@ export const PageSchema = z.object({
   text: optionalText,
 });
 export type Page = z.infer<typeof PageSchema>;
-
-export const QUESTION_TOPICS = [
-  "Evenement",
-  "Locatie",
-  "Workshop",
-  "Overig",
-] as const;
 
 export const SupportQuestionSchema = z.object({
   name: z.string().min(1).max(200),

@@ -5,28 +5,27 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { z } from "zod";
 import { FormErrors, IdempotencyField, TextField } from "~/components/forms";
 import type { FieldLabels } from "~/components/forms";
 import { Button } from "~/components/ui/button";
-import { emailAddress } from "~/lib/validation";
+import { checkForm, constraintsOf, field } from "~/lib/form-rules";
+import type { FormInput } from "~/lib/form-rules";
 import { SCHOOL_PAGE } from "~/messages";
 
 /** The server's rate limiter tells a login request from other posts by this field. */
 export const LOGIN_INTENT = "login";
 
 /** An empty address does nothing (spec section 5), so it is optional here and ignored by the action. */
-export const LoginSchema = z.object({
-  intent: z.literal(LOGIN_INTENT),
-  email: emailAddress().optional(),
-});
+export const LOGIN_RULES = {
+  intent: field.literal(LOGIN_INTENT),
+  email: field.optionalEmail(),
+};
 /** The field's HTML constraints, worked out once rather than on every render. */
-const LOGIN_CONSTRAINT = getZodConstraint(LoginSchema);
+const LOGIN_CONSTRAINT = constraintsOf(LOGIN_RULES);
 
 const LABELS = { email: SCHOOL_PAGE.email } satisfies FieldLabels<
-  keyof z.input<typeof LoginSchema>
+  keyof FormInput<typeof LOGIN_RULES>
 >;
 
 export function LoginBox({
@@ -38,7 +37,7 @@ export function LoginBox({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<FormInput<typeof LOGIN_RULES>>({
     id: "login",
     lastResult,
     constraint: LOGIN_CONSTRAINT,
@@ -46,8 +45,7 @@ export function LoginBox({
     // again (spec section 5).
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: LoginSchema }),
+    onValidate: ({ formData }) => checkForm(formData, LOGIN_RULES),
   });
   const busy =
     navigation.state !== "idle" &&

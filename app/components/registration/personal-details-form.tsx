@@ -4,7 +4,6 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
 import type * as React from "react";
 import { Form, useNavigation } from "react-router";
@@ -21,14 +20,15 @@ import { Button } from "~/components/ui/button";
 import { DETAILS_FORM } from "~/messages";
 import {
   NUMBER_OF_PERSONS,
-  personalDetailsSchema,
+  personalDetailsRules,
   withNamesFilledIn,
 } from "~/registration/personal-details";
 import type {
   PersonalDetails,
   PersonalDetailsInput,
 } from "~/registration/personal-details";
-import { GESLACHT } from "~/upstream/contract";
+import { GESLACHT } from "~/upstream/values";
+import { checkForm, constraintsOf } from "~/lib/form-rules";
 
 /** The page's title comes with the form (PageTitle): 'Fout: ' in front while its errors show. */
 export function pageTitle(created: boolean) {
@@ -81,8 +81,8 @@ export function PersonalDetailsForm({
   blocker: string | null;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const schema = useMemo(() => personalDetailsSchema({ created }), [created]);
-  const constraint = useMemo(() => getZodConstraint(schema), [schema]);
+  const rules = personalDetailsRules({ created });
+  const constraint = useMemo(() => constraintsOf(rules), [rules]);
   const [form, fields] = useForm<PersonalDetailsInput, PersonalDetails>({
     id: "gegevens",
     lastResult,
@@ -93,8 +93,7 @@ export function PersonalDetailsForm({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     // As the server does: a form sent before the other name's field was left still has both names.
-    onValidate: ({ formData }) =>
-      parseWithZod(withNamesFilledIn(formData), { schema }),
+    onValidate: ({ formData }) => checkForm(withNamesFilledIn(formData), rules),
   });
   const sending = useNavigation().state === "submitting";
   // A refused send because of the blocker is said once: beside the button, where the blocker always stands.
