@@ -46,6 +46,13 @@ export default defineConfig({
     client: {
       build: {
         rolldownOptions: {
+          // The messages are plain data, one file per screen: a page that imports one screen's texts through
+          // "~/messages" gets that file alone, not every file the folder's index re-exports (decision 0069).
+          treeshake: {
+            moduleSideEffects: [
+              { test: /[\\/]app[\\/]messages[\\/]/, sideEffects: false },
+            ],
+          },
           output: {
             codeSplitting: {
               groups: [

@@ -7,7 +7,7 @@ import type { Response } from "express";
 import { href } from "react-router";
 import { REFUSAL_PAGES } from "~/messages";
 
-/** Each refusal's status; its words are in app/messages.ts with the site's other texts. */
+/** Each refusal's status; its words are in app/messages/ with the site's other texts. */
 export const REFUSALS = {
   badRequest: { status: 400, ...REFUSAL_PAGES.badRequest },
   badForm: { status: 400, ...REFUSAL_PAGES.badForm },

@@ -1,6 +1,6 @@
 /**
  * The shape of a toast, once: the schema the session checks a toast cookie against, and the type derived from it
- * that messages.ts, the session and the toaster use. Only the server builds the schema; the rest import the type.
+ * that the messages, the session and the toaster use. Only the server builds the schema; the rest import the type.
  */
 import { z } from "zod";
 

@@ -1,5 +1,5 @@
 import { href, Link } from "react-router";
-import { ACCESSIBILITY, PRIVACY } from "~/messages";
+import { LAYOUT } from "~/messages";
 import type { Settings } from "~/upstream/contract";
 
 // Each link stands on its own, not in a sentence: 24 px tall at least (WCAG 2.2 SC 2.5.8).
@@ -61,12 +61,12 @@ export function SiteFooter({
       <ul className="mx-auto flex max-w-6xl flex-wrap gap-x-6 gap-y-2 px-4 pb-8 text-sm text-gray-800 dark:text-gray-200">
         <li>
           <Link to={href("/privacy")} className={linkClass}>
-            {PRIVACY.footerLink}
+            {LAYOUT.footerLinks.privacy}
           </Link>
         </li>
         <li>
           <Link to={href("/toegankelijkheid")} className={linkClass}>
-            {ACCESSIBILITY.footerLink}
+            {LAYOUT.footerLinks.accessibility}
           </Link>
         </li>
       </ul>
