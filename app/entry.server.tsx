@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
-import * as Sentry from "@sentry/react-router";
-import type { ErrorEvent } from "@sentry/react-router";
+import * as Sentry from "@sentry/node-core/light";
+import type { ErrorEvent } from "@sentry/node-core/light";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import {

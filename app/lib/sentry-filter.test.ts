@@ -1,4 +1,4 @@
-import type { ErrorEvent } from "@sentry/react-router";
+import type { ErrorEvent } from "@sentry/node-core/light";
 import { describe, expect, it } from "vitest";
 import { beforeSend, shouldDropEvent } from "./sentry-filter";
 

@@ -5,7 +5,7 @@
  * - events from mail-link safety scanners, other bots, and Microsoft Office (links opened from Word or Outlook
  *   are first fetched by Office itself).
  */
-import type { ErrorEvent, EventHint } from "@sentry/react-router";
+import type { ErrorEvent, EventHint } from "@sentry/node-core/light";
 import { isAutomatedUserAgent } from "./link-scanners";
 
 const OBJECT_NOT_FOUND = /Object Not Found Matching Id:/i;
