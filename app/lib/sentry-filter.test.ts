@@ -125,6 +125,38 @@ describe("Sentry event filter", () => {
       ).toBe(true);
   });
 
+  it("drops errors an extension's script threw, keeps those that merely pass through one", () => {
+    const thrownAt = (...files: string[]): ErrorEvent => {
+      const event = browserEvent(
+        "TypeError: x is undefined",
+        "auto.browser.global_handlers.onerror",
+      );
+      event.exception!.values![0]!.stacktrace = {
+        frames: files.map((filename) => ({ filename, lineno: 1 })),
+      };
+      return event;
+    };
+    expect(
+      shouldDropEvent(
+        thrownAt(
+          "https://venlo.example.nl/assets/entry.client.js",
+          "chrome-extension://abcdef/content.js",
+        ),
+      ),
+    ).toBe(true);
+    expect(shouldDropEvent(thrownAt("moz-extension://1234/inject.js"))).toBe(
+      true,
+    );
+    expect(
+      shouldDropEvent(
+        thrownAt(
+          "chrome-extension://abcdef/content.js",
+          "https://venlo.example.nl/assets/workshop.js",
+        ),
+      ),
+    ).toBe(false);
+  });
+
   it("keeps errors of people's browsers, on the server and in the browser", () => {
     expect(shouldDropEvent(serverEvent(CHROME))).toBe(false);
     expect(
