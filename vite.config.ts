@@ -1,34 +1,9 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import type { Plugin } from "vite";
-
-/**
- * On the server the app only reports errors (no tracing): Sentry's light Node SDK does that without the
- * OpenTelemetry and build-plugin packages @sentry/react-router brings, which keeps them out of the production
- * image. instrument.server.mjs initialises the same SDK. The browser keeps @sentry/react-router.
- *
- * A plugin rather than `resolve.alias`: under Vite's Environment API an alias applies to every environment, and
- * only the server's build ("ssr") takes the light SDK, as before (the dev server keeps the full one).
- */
-function lightSentryOnTheServer(): Plugin {
-  return {
-    name: "light-sentry-on-the-server",
-    apply: "build",
-    enforce: "pre",
-    applyToEnvironment: (environment) => environment.name === "ssr",
-    resolveId(source, importer, options) {
-      if (source !== "@sentry/react-router") return null;
-      return this.resolve("@sentry/node-core/light", importer, {
-        ...options,
-        skipSelf: true,
-      });
-    },
-  };
-}
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), lightSentryOnTheServer()],
+  plugins: [tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
   // The dev server bundles every dependency the browser can reach before the first page is served. Left to find
   // them on that page, it bundled them again halfway through and answered the modules it had already sent with

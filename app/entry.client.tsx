@@ -14,4 +14,4 @@ startTransition(() => {
 
 // After hydration, so the reporter never delays the page; errors React Router catches are reported by the root
 // error boundary.
-void startErrorReporting();
+startErrorReporting();

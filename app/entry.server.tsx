@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
-import * as Sentry from "@sentry/react-router";
-import type { ErrorEvent } from "@sentry/react-router";
+import * as Sentry from "@sentry/node-core/light";
+import type { ErrorEvent } from "@sentry/node-core/light";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import {
@@ -36,18 +36,16 @@ Sentry.addEventProcessor((event, hint) =>
  */
 export function contentSecurityPolicy(
   nonce: string,
-  options: { https: boolean; sentryDsn?: string },
+  options: { https: boolean },
 ): string {
-  const connect = ["'self'"];
-  // The browser SDK sends error reports to the DSN's host.
-  if (options.sentryDsn) connect.push(new URL(options.sentryDsn).origin);
   const directives = [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
     "style-src 'self' 'unsafe-inline'",
     // Images come from the site itself (/media proxies the upstream's), data: for inline icons.
     "img-src 'self' data:",
-    `connect-src ${connect.join(" ")}`,
+    // The browser's error reports go to the site itself too (decision 0067).
+    "connect-src 'self'",
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
@@ -66,11 +64,9 @@ export default function handleRequest(
 ) {
   // Fresh for every response, so a nonce seen in one page is worthless in the next.
   const nonce = randomBytes(16).toString("base64");
-  const config = env();
   const csp = contentSecurityPolicy(nonce, {
     // The server builds the request URL with the public scheme (decision 0013).
     https: requestOrigin(request).protocol === "https",
-    sentryDsn: config.SENTRY_DSN,
   });
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

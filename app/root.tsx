@@ -18,9 +18,12 @@ import { MessagePage } from "~/components/layout/message-page";
 import { ScriptsAfterLoad } from "~/components/layout/scripts-after-load";
 import { navItems } from "~/components/layout/nav-items";
 import { SiteFrame, SkipLink } from "~/components/layout/site-frame";
-import { env } from "~/env.server";
 import { rootMiddleware } from "~/middleware/index.server";
 import { MESSAGES, METHOD_NOT_ALLOWED, LAYOUT } from "~/messages";
+import {
+  ERROR_REPORT_PATH,
+  errorReportingOn,
+} from "~/lib/browser-error-report.server";
 import { reportError } from "~/lib/error-reporting.client";
 import { useNonce } from "~/lib/nonce";
 import { siteName } from "~/lib/site-name";
@@ -63,7 +66,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     toasts: session
       .takeToasts()
       .map((toast) => ({ ...toast, id: crypto.randomUUID() })),
-    sentryDsn: env().SENTRY_DSN ?? null,
+    // Where the browser posts its error reports, while the server sends them on (decision 0067).
+    errorReports: errorReportingOn() ? ERROR_REPORT_PATH : null,
   };
 }
 
@@ -90,8 +94,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {data?.sentryDsn ? (
-          <meta name="sentry-dsn" content={data.sentryDsn} />
+        {data?.errorReports ? (
+          <meta name="error-reports" content={data.errorReports} />
         ) : null}
         <meta
           name="description"

@@ -3,8 +3,8 @@
  * public scheme, host and client address of a trusted reverse proxy count and a visitor's own X-Forwarded-*
  * headers do not. Around React Router it adds what a production server needs: security headers on every
  * response, refusal of malformed hosts, compression, static files with the right caching, a bounded and checked
- * request body, per-address rate limits on posts, refusal of methods the site does not serve, and one JSON log
- * line per request.
+ * request body, per-address rate limits on posts, refusal of methods the site does not serve, the browser's
+ * error reports (server/error-reports.ts) and one JSON log line per request.
  */
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -29,6 +29,9 @@ import {
   siteName,
 } from "~/middleware/host.server";
 import { resourceRouteMethods } from "~/middleware/methods.server";
+import { ERROR_REPORT_PATH } from "~/lib/browser-error-report.server";
+import { errorReports, sentrySink } from "./error-reports";
+import type { ErrorReportSink } from "./error-reports";
 import { pathFields } from "./log";
 import { publicUrl } from "./react-router";
 import { refuse } from "./refusals";
@@ -53,6 +56,8 @@ export interface ServerOptions {
   rateLimitStore?: (limit: "messages" | "posts") => Store;
   /** GET /health/ready (server/readiness.ts); not served when absent. */
   readiness?: RequestHandler;
+  /** Where POST /fouten sends the browser's error reports; Sentry when absent. */
+  errorReports?: ErrorReportSink;
 }
 
 /**
@@ -71,8 +76,8 @@ const CONFORM_INTENT = "__intent__";
 
 /**
  * The `route` label of a request in the metrics: the route pattern React Router will match, or what the server
- * answered itself (`/assets/*`, a public file, `/health/ready`, `invalid` for a refused target); never the raw
- * path, which a scanner could make as many of as it likes.
+ * answered itself (`/assets/*`, a public file, `/health/ready`, `/fouten`, `invalid` for a refused target); never
+ * the raw path, which a scanner could make as many of as it likes.
  */
 function routeLabel(
   req: Request,
@@ -389,8 +394,18 @@ export function createServerApp(options: ServerOptions): express.Express {
     next();
   });
   app.use(sameOrigin);
-  app.use(formBody(config.BODY_LIMIT_KB * 1024));
   const limits = rateLimits(config, options.routes, options.rateLimitStore);
+  // The browser's error reports: JSON, not a form, so before the form reader; counted as posts like any other.
+  app.all(
+    ERROR_REPORT_PATH,
+    (_req, res, next) => {
+      res.locals.route = ERROR_REPORT_PATH;
+      next();
+    },
+    ...limits,
+    errorReports(options.errorReports ?? sentrySink),
+  );
+  app.use(formBody(config.BODY_LIMIT_KB * 1024));
   if (limits.length > 0) app.use(limits);
   app.use(unservedMethods(patternOf));
   app.use(options.handler);

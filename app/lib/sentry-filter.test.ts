@@ -1,4 +1,4 @@
-import type { ErrorEvent } from "@sentry/react-router";
+import type { ErrorEvent } from "@sentry/node-core/light";
 import { describe, expect, it } from "vitest";
 import { beforeSend, shouldDropEvent } from "./sentry-filter";
 
@@ -123,6 +123,38 @@ describe("Sentry event filter", () => {
         ),
         agent,
       ).toBe(true);
+  });
+
+  it("drops errors an extension's script threw, keeps those that merely pass through one", () => {
+    const thrownAt = (...files: string[]): ErrorEvent => {
+      const event = browserEvent(
+        "TypeError: x is undefined",
+        "auto.browser.global_handlers.onerror",
+      );
+      event.exception!.values![0]!.stacktrace = {
+        frames: files.map((filename) => ({ filename, lineno: 1 })),
+      };
+      return event;
+    };
+    expect(
+      shouldDropEvent(
+        thrownAt(
+          "https://venlo.example.nl/assets/entry.client.js",
+          "chrome-extension://abcdef/content.js",
+        ),
+      ),
+    ).toBe(true);
+    expect(shouldDropEvent(thrownAt("moz-extension://1234/inject.js"))).toBe(
+      true,
+    );
+    expect(
+      shouldDropEvent(
+        thrownAt(
+          "chrome-extension://abcdef/content.js",
+          "https://venlo.example.nl/assets/workshop.js",
+        ),
+      ),
+    ).toBe(false);
   });
 
   it("keeps errors of people's browsers, on the server and in the browser", () => {

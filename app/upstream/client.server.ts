@@ -4,7 +4,7 @@
  * schemas, so loaders and actions only ever see valid data, a 204, or an UpstreamError.
  * Transport (undici's keep-alive pool) and retry policy: docs/decisions/0020-upstream-transport.md.
  */
-import * as Sentry from "@sentry/react-router";
+import * as Sentry from "@sentry/node-core/light";
 import { Pool } from "undici";
 import type { Dispatcher } from "undici";
 import { z } from "zod";

@@ -1,6 +1,7 @@
 /**
  * Error reports really leave the server and the browser, carry what the filter needs, and the events the spec
- * drops never arrive. A local server stands in for Sentry's ingest (support/sentry-capture.ts).
+ * drops never arrive. A local server stands in for Sentry's ingest (support/sentry-capture.ts). The browser posts
+ * its reports to the site's server, which sends them on (decision 0067).
  */
 import { expect, test } from "@playwright/test";
 import type { Browser, Page } from "@playwright/test";
@@ -29,15 +30,12 @@ const FORBIDDEN_ITEM_TYPES = [
   "replay_event",
   "replay_recording",
 ];
-/** The SDKs send in the background; an event that does arrive is here well within this. */
+/** The server's SDK sends in the background; an event that does arrive is here well within this. */
 const ARRIVAL_TIMEOUT_MS = 10_000;
 /** How long an event that should have been dropped gets to show up anyway. */
 const QUIET_MS = 3_000;
-/**
- * A session replay recorded around an error is sent within 5.5 s of it (the replay SDK's longest flush delay),
- * so a browser test that wants to see none waits a little longer than that.
- */
-const REPLAY_FLUSH_MS = 6_000;
+/** The most reports the browser sends from one page (app/lib/error-reporting.client.ts). */
+const MAX_REPORTS_A_PAGE = 5;
 
 function expectNoTracingOrReplay(capture: SentryCapture): void {
   expect(
@@ -154,7 +152,10 @@ test.describe("server-side error reports", () => {
 });
 
 test.describe("browser-side error reports", () => {
-  test.skip(() => !javaScriptEnabled(), "the browser SDK needs JavaScript");
+  test.skip(
+    () => !javaScriptEnabled(),
+    "the browser's reporter needs JavaScript",
+  );
   let capture: SentryCapture;
   let upstream: RunningUpstream;
   let app: RunningServer;
@@ -176,23 +177,36 @@ test.describe("browser-side error reports", () => {
     expectNoTracingOrReplay(capture);
   });
 
-  /** Home, rendered fine, with its reporting configuration checked. */
+  /**
+   * Home, rendered fine, with its reporting configuration checked: the page names the site's own endpoint, never
+   * the DSN, and may connect to its own origin only.
+   */
   async function openHome(page: Page): Promise<void> {
     const response = await page.goto(`${app.url}/`);
     await expect(
       page.getByRole("heading", { name: "Evenementen" }),
     ).toBeVisible();
-    await expect(page.locator('meta[name="sentry-dsn"]')).toHaveAttribute(
+    await expect(page.locator('meta[name="error-reports"]')).toHaveAttribute(
       "content",
-      capture.dsn,
+      "/fouten",
     );
+    expect(await page.content()).not.toContain(capture.origin);
     const csp = (await response?.headerValue("content-security-policy")) ?? "";
     const connectSrc = /(?:^|;)\s*connect-src ([^;]*)/.exec(csp)?.[1] ?? "";
-    expect(connectSrc.split(/\s+/)).toContain(capture.origin);
+    expect(connectSrc.trim()).toBe("'self'");
+  }
+
+  /** Every address the page requests from the error-reporting service: none, the site's server sends for it. */
+  function requestsToIngest(page: Page): string[] {
+    const seen: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().startsWith(capture.origin)) seen.push(request.url());
+    });
+    return seen;
   }
 
   /**
-   * Runs `trigger` in the page until `arrived` holds. The SDK starts with the client entry, a moment after the
+   * Runs `trigger` in the page until `arrived` holds. The reporter starts with the client entry, a moment after the
    * page shows; what happens before that is not reported, so the first attempt may go unseen.
    */
   async function triggerUntil(
@@ -213,6 +227,7 @@ test.describe("browser-side error reports", () => {
 
   test("an uncaught error in the browser is reported", async ({ page }) => {
     capture.clear();
+    const direct = requestsToIngest(page);
     await openHome(page);
     const isOurs = (event: CapturedEvent) =>
       event.platform === "javascript" &&
@@ -228,10 +243,59 @@ test.describe("browser-side error reports", () => {
       () => capture.events().some(isOurs),
     );
     const event = capture.events().find(isOurs)!;
-    expect(event.exception?.values?.at(-1)?.mechanism?.handled).toBe(false);
+    const exception = event.exception?.values?.at(-1);
+    expect(exception?.mechanism?.handled).toBe(false);
+    expect(exception?.type).toBe("Error");
+    expect(exception?.value).toBe("e2e browser error");
+    // The frame that threw: the evaluated script, called from the page's timer.
+    expect(exception?.stacktrace?.frames?.length).toBeGreaterThan(0);
+    for (const frame of exception?.stacktrace?.frames ?? []) {
+      expect(frame.lineno).toBeGreaterThan(0);
+      if (frame.filename !== undefined)
+        expect(frame.filename).toMatch(/^https?:\/\//);
+    }
+    expect(event.request?.url).toBe(`${app.url}/`);
     expect(eventUserAgent(event)).toBe(
       await page.evaluate(() => navigator.userAgent),
     );
+    // Nothing personal: no user, no address, no cookies, no body, no header but the user agent.
+    expect(event.user).toBeUndefined();
+    expect(event.request?.cookies).toBeUndefined();
+    expect(event.request?.data).toBeUndefined();
+    expect(Object.keys(event.request?.headers ?? {})).toEqual(["User-Agent"]);
+    expect(direct).toEqual([]);
+  });
+
+  test("a page reports at most a few errors, and the same error once", async ({
+    page,
+  }) => {
+    capture.clear();
+    await openHome(page);
+    const fromThisTest = () =>
+      capture
+        .events()
+        .filter((event) => describeEvent(event).includes("e2e flood"));
+    // The reporter is installed once the client entry has run; the page says so when it has hydrated.
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.evaluate(() => {
+      for (let i = 0; i < 3; i++)
+        setTimeout(() => {
+          throw new Error("e2e flood same");
+        });
+      for (let i = 0; i < 10; i++)
+        setTimeout(() => {
+          throw new Error(`e2e flood ${i}`);
+        });
+    });
+    await expect
+      .poll(() => fromThisTest().length, { timeout: ARRIVAL_TIMEOUT_MS })
+      .toBe(MAX_REPORTS_A_PAGE);
+    await sleep(QUIET_MS);
+    const messages = fromThisTest().map(describeEvent);
+    expect(messages).toHaveLength(MAX_REPORTS_A_PAGE);
+    expect(messages.filter((text) => text.includes("e2e flood same"))).toEqual([
+      "Error: e2e flood same",
+    ]);
   });
 
   test("the Safe Links rejection is dropped, another unhandled rejection is reported", async ({
@@ -255,8 +319,8 @@ test.describe("browser-side error reports", () => {
         }),
       () => capture.events().some(mentions("e2e control rejection")),
     );
-    // Long enough for a dropped event, and for a replay of these errors if one were recorded.
-    await sleep(REPLAY_FLUSH_MS);
+    // Long enough for a dropped event to have arrived.
+    await sleep(QUIET_MS);
     expect(
       capture.events().filter(mentions("Object Not Found Matching Id")),
     ).toEqual([]);

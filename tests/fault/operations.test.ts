@@ -28,7 +28,20 @@ import type { Site } from "../support/site";
 /** Node's parser takes all of these; CONNECT is a tunnel, which Node hands to no request handler. */
 const ANY_METHOD = METHODS.filter((method) => method !== "CONNECT");
 const SERVED = new Set(["GET", "HEAD", "POST"]);
-const PATHS = ["/", "/workshops", "/health", "/contact", "/nergens-te-vinden"];
+const PATHS = [
+  "/",
+  "/workshops",
+  "/health",
+  "/contact",
+  "/nergens-te-vinden",
+  // The browser's error reports, served by the HTTP server itself (decision 0067).
+  "/fouten",
+];
+/** The Allow header of a path's 405: a resource route's or the server's own methods, a page's otherwise. */
+const ALLOW: Record<string, string> = {
+  "/health": "GET, HEAD",
+  "/fouten": "POST",
+};
 
 /**
  * Loaded into the server with --import: on SIGUSR2 it writes an error with a stack through `console` and emits a
@@ -89,7 +102,7 @@ describe("methods the site does not serve", () => {
         if (SERVED.has(method)) continue;
         expect(answer.status, what).toBe(405);
         expect(answer.headers.allow, what).toBe(
-          path === "/health" ? "GET, HEAD" : "GET, HEAD, POST",
+          ALLOW[path] ?? "GET, HEAD, POST",
         );
         expect(answer.headers["content-type"], what).toContain("text/html");
         expect(answer.text, what).toContain(METHOD_NOT_ALLOWED.message);

@@ -2,7 +2,8 @@
  * Fuzz suite: random request bodies, content types, field names, encodings, cookies and origins posted to every
  * action of the production build (issue "no 5xx from bad input"). Whatever arrives, the site answers with a
  * 2xx, 3xx or 4xx, logs no error and reports none. Error reports are caught for real: the server gets a Sentry DSN
- * pointing at a small collector in this test.
+ * pointing at a small collector in this test. The browser's error reports (POST /fouten, decision 0067) get bodies
+ * of any shape too: what the server sends on for them is told apart by its platform, "javascript".
  *
  * Runs are bounded and repeatable: FUZZ_RUNS cases per property (200) from FUZZ_SEED; fast-check prints the
  * seed and the shrunk case on a failure, and the same seed replays it. FUZZ_TALLY=1 prints how many answers had
@@ -18,7 +19,13 @@ import { buildDemoData } from "../../upstream/demo/data";
 import { renderMedia } from "../../upstream/demo/media";
 import { createUpstreamServer } from "../../upstream/server";
 import type { UpstreamServer } from "../../upstream/server";
-import { mergeCookies, send, sessionCookie, startSite } from "../support/site";
+import {
+  BROWSER_USER_AGENT,
+  mergeCookies,
+  send,
+  sessionCookie,
+  startSite,
+} from "../support/site";
 import type { Answer, Outgoing, Site } from "../support/site";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_251_001);
@@ -31,8 +38,10 @@ const SLOW_MS = DEADLINE_MS;
 let upstream: UpstreamServer;
 let site: Site;
 let collector: Server;
-/** Error events the server sent to its DSN. */
+/** Error events the server sent to its DSN about itself. */
 const reports: string[] = [];
+/** The browser error reports it sent on (POST /fouten). */
+const browserReports: string[] = [];
 
 /** What the reference upstream offers, read from the site as a visitor would. */
 let dayIds: number[] = [];
@@ -50,7 +59,10 @@ beforeAll(async () => {
         request.headers["content-encoding"] === "gzip" ? gunzipSync(body) : body
       ).toString("utf8");
       // An envelope: a header line, then item header and payload lines; only events matter, not sessions.
-      if (/"type":"event"/.test(text)) reports.push(text.slice(0, 2000));
+      if (/"type":"event"/.test(text))
+        (/"platform":"javascript"/.test(text) ? browserReports : reports).push(
+          text,
+        );
       response.writeHead(200).end("{}");
     });
   });
@@ -748,6 +760,109 @@ describe("fuzzed posts", { timeout: 180_000 }, () => {
       ),
       settings(),
     );
+  });
+
+  it("browser error reports of any shape: 204, 400, 413 or 415, and what is sent on names no file of the server", async () => {
+    const frameLine = fc.oneof(
+      fc
+        .tuple(fc.string({ maxLength: 30 }), fc.webUrl(), fc.nat(), fc.nat())
+        .map(
+          ([fn, url, line, column]) =>
+            `    at ${fn} (${url}:${line}:${column})`,
+        ),
+      fc
+        .tuple(
+          fc.string({ maxLength: 30 }),
+          fc.constantFrom(
+            "/etc/passwd",
+            "file:///etc/passwd",
+            "build/server/index.js",
+            "node:internal/x",
+            "data:text/javascript,1",
+            "chrome-extension://abc/x.js",
+          ),
+          fc.nat(),
+        )
+        .map(([fn, file, line]) => `${fn}@${file}:${line}:1`),
+      fc.string({ maxLength: 200 }),
+    );
+    const report = fc.record(
+      {
+        kind: fc.oneof(
+          fc.constantFrom("error", "unhandledrejection", "boundary"),
+          fc.string({ maxLength: 20 }),
+        ),
+        type: fc.oneof(fc.string({ maxLength: 40 }), fc.jsonValue()),
+        message: fc.oneof(
+          fc.string({ maxLength: 300 }),
+          fc.constant("Failed at https://x.example/?token=s3cr3t"),
+          fc.jsonValue(),
+        ),
+        stack: fc
+          .array(frameLine, { maxLength: 60 })
+          .map((lines) => lines.join("\n")),
+        path: fc.oneof(
+          fc.constantFrom("/", "/workshops", "//evil.example/x", "/?token=x"),
+          fc.string({ maxLength: 100 }),
+        ),
+        extra: fc.jsonValue(),
+      },
+      { requiredKeys: [] },
+    );
+    const body = fc.oneof(
+      { weight: 4, arbitrary: report.map((value) => JSON.stringify(value)) },
+      { weight: 1, arbitrary: fc.jsonValue().map((v) => JSON.stringify(v)) },
+      { weight: 1, arbitrary: fc.string({ maxLength: 200 }) },
+      {
+        weight: 1,
+        arbitrary: fc
+          .uint8Array({ maxLength: 500 })
+          .map((bytes) => Buffer.from(bytes)),
+      },
+      { weight: 1, arbitrary: fc.constant("x".repeat(17 * 1024)) },
+    );
+    const contentType = fc.constantFrom(
+      "application/json",
+      "application/json; charset=utf-8",
+      "text/plain;charset=UTF-8",
+      undefined,
+    );
+    const userAgent = fc.constantFrom(
+      BROWSER_USER_AGENT,
+      "Googlebot/2.1 (+http://www.google.com/bot.html)",
+      "",
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        body,
+        contentType,
+        userAgent,
+        async (bytes, type, agent) => {
+          const headers: Record<string, string> = {
+            ...same(),
+            "user-agent": agent,
+          };
+          if (type !== undefined) headers["content-type"] = type;
+          const answer = await handled({
+            path: "/fouten",
+            headers,
+            body: bytes,
+          });
+          expect([204, 400, 413, 415]).toContain(answer.status);
+          expect(answer.headers["cache-control"]).toBe("no-store");
+        },
+      ),
+      settings(),
+    );
+    // Reports travel after the answer.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Some bodies were reports from a browser, and went on.
+    expect(browserReports.length).toBeGreaterThan(0);
+    for (const sent of browserReports) {
+      expect(sent).not.toMatch(/"filename":"(?!https?:|[a-z-]+-extension:)/);
+      expect(sent).not.toContain("s3cr3t");
+      expect(sent).toContain(`"url":"http://${site.host}/`);
+    }
   });
 });
 

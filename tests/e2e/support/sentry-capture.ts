@@ -1,6 +1,7 @@
 /**
- * A local stand-in for Sentry's ingest: the SDKs post envelopes to {origin}/api/{projectId}/envelope/ of the DSN
- * http://publickey@127.0.0.1:PORT/1, and this server keeps what they send so tests can look at it.
+ * A local stand-in for Sentry's ingest: the server's SDK posts envelopes to {origin}/api/{projectId}/envelope/ of
+ * the DSN http://publickey@127.0.0.1:PORT/1, and this server keeps what it sends so tests can look at it. The
+ * browser's reports reach it through the site's server (decision 0067).
  *
  * An envelope is newline-separated JSON: an envelope header, then for each item an item header and its payload.
  * An item header may give the payload's length in bytes (then the payload may itself contain newlines).
@@ -31,15 +32,29 @@ export interface CapturedEvent {
       type?: string;
       value?: string;
       mechanism?: { type?: string; handled?: boolean };
+      stacktrace?: {
+        frames?: {
+          filename?: string;
+          function?: string;
+          lineno?: number;
+          colno?: number;
+        }[];
+      };
     }[];
   };
-  request?: { url?: string; headers?: Record<string, string> };
+  request?: {
+    url?: string;
+    headers?: Record<string, string>;
+    cookies?: unknown;
+    data?: unknown;
+  };
+  user?: Record<string, unknown>;
 }
 
 export interface SentryCapture {
   /** A DSN that sends to this server. */
   dsn: string;
-  /** The DSN's origin, the address the browser SDK posts to. */
+  /** The DSN's origin, the address the server's SDK posts to (a browser never should). */
   origin: string;
   envelopes: () => Envelope[];
   /** Every item type received so far (event, transaction, replay_event, session, client_report…). */
@@ -106,7 +121,7 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
 export async function startSentryCapture(): Promise<SentryCapture> {
   let received: Envelope[] = [];
   const server = createServer((request, response) => {
-    // The browser SDK posts from the site's origin to this one.
+    // Open to other origins, so a browser that did post here directly would not be stopped by CORS.
     response.setHeader("Access-Control-Allow-Origin", "*");
     response.setHeader("Access-Control-Allow-Headers", "*");
     response.setHeader("Access-Control-Allow-Methods", "POST, OPTIONS");
