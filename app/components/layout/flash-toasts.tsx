@@ -30,12 +30,18 @@ const ICON_COLOURS: Record<ToastKind, string> = {
   error: "text-red-700 dark:text-red-400",
 };
 
-function ToastIcon({ kind }: { kind: ToastKind }) {
+function ToastIcon({
+  kind,
+  className,
+}: {
+  kind: ToastKind;
+  className?: string;
+}) {
   const Icon = ICONS[kind];
   return (
     <Icon
       aria-hidden="true"
-      className={cn("size-5 shrink-0", ICON_COLOURS[kind])}
+      className={cn("size-5 shrink-0", ICON_COLOURS[kind], className)}
     />
   );
 }
@@ -93,9 +99,10 @@ export function FlashToasts({ toasts }: { toasts: FlashToast[] }) {
         />
       ) : null}
       {listed.length === 0 ? null : (
+        // Above dialogs and the loading overlay (z-50): a message flashed meanwhile is not dimmed behind them.
         <section
           aria-label={LAYOUT.notifications}
-          className="pointer-events-none fixed top-5 right-5 z-50 flex w-[min(356px,calc(100vw-40px))] flex-col gap-2"
+          className="pointer-events-none fixed top-5 right-5 z-[60] flex w-[min(356px,calc(100vw-40px))] flex-col gap-2"
         >
           {listed.map((item) => (
             <div
@@ -112,10 +119,12 @@ export function FlashToasts({ toasts }: { toasts: FlashToast[] }) {
                 // Ended before the scripts arrived (a slow phone): no animationend is coming for it.
                 if (element && hasExpired(element)) remove(item.id);
               }}
-              className="flex items-center gap-3 rounded-lg border border-gray-200 bg-white p-4 text-sm text-gray-900 shadow-lg dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100"
+              // The look the toasts had once hydrated (Sonner's, with the site's text): black in dark mode.
+              className="flex items-center gap-3 rounded-lg border border-[#ededed] bg-white p-4 text-sm wrap-anywhere text-gray-900 shadow-[0_4px_12px_rgb(0_0_0/0.1)] dark:border-[#333] dark:bg-black dark:text-gray-100"
             >
-              <ToastIcon kind={item.kind} />
-              <p>{item.message}</p>
+              {/* Where Sonner drew it: 1 px left of its 16 px box, set 3 px into the padding. */}
+              <ToastIcon kind={item.kind} className="mr-px -ml-1" />
+              <p className="leading-normal font-medium">{item.message}</p>
             </div>
           ))}
         </section>
