@@ -32,7 +32,7 @@ Sentry.addEventProcessor((event, hint) =>
 /**
  * The Content-Security-Policy of every HTML page. Scripts run only with this response's nonce; 'strict-dynamic'
  * lets those scripts load the app's modules. Styles allow 'unsafe-inline' because style attributes (React style
- * props, Sonner's toast positions) and Sonner's injected stylesheet cannot carry a nonce; styles cannot run code.
+ * props: a toast's lifetime, a domain label's colours) cannot carry a nonce; styles cannot run code.
  */
 export function contentSecurityPolicy(
   nonce: string,

@@ -46,10 +46,6 @@ function step(list: HTMLElement, direction: 1 | -1) {
   else list.scrollBy({ left: direction * width, behavior });
 }
 
-/** The carousel's buttons on the page's own surface, also in dark mode (the outline button is white). */
-const CONTROL_CLASS =
-  "dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800";
-
 /**
  * School logos: 3 in view, 2 under 768 px, 1 under 640 px, and a quarter of the next one at the edge, so that the
  * row shows it goes on (without JavaScript it is the only cue that it scrolls). Without JavaScript a row that scrolls sideways;
@@ -113,19 +109,17 @@ export function LogoCarousel({ logos }: { logos: SchoolLogo[] }) {
           <div className="flex gap-2">
             <Button
               type="button"
-              variant="outline"
+              variant="outlineGrey"
               size="icon"
               aria-label={CAROUSEL.previous}
-              className={CONTROL_CLASS}
               onClick={() => listRef.current && step(listRef.current, -1)}
             >
               <ChevronLeft aria-hidden="true" />
             </Button>
             <Button
               type="button"
-              variant="outline"
+              variant="outlineGrey"
               size="icon"
-              className={CONTROL_CLASS}
               aria-label={playing ? CAROUSEL.stop : CAROUSEL.start}
               onClick={() => setChosen(!playing)}
             >
@@ -137,10 +131,9 @@ export function LogoCarousel({ logos }: { logos: SchoolLogo[] }) {
             </Button>
             <Button
               type="button"
-              variant="outline"
+              variant="outlineGrey"
               size="icon"
               aria-label={CAROUSEL.next}
-              className={CONTROL_CLASS}
               onClick={() => listRef.current && step(listRef.current, 1)}
             >
               <ChevronRight aria-hidden="true" />

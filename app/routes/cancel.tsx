@@ -118,7 +118,7 @@ export default function CancelPage({
       id="inhoud"
       className="mx-auto flex w-full max-w-xl flex-col gap-6 px-4 py-8"
     >
-      <Card className="flex flex-col gap-6 p-6">
+      <Card className="gap-6 p-6">
         <h1 className="text-2xl font-bold">{MESSAGES.cancelQuestion}</h1>
         <CancelError message={error} />
         <div className="flex flex-wrap justify-end gap-3">

@@ -98,7 +98,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 function PendingConfirmation() {
   return (
-    <Card className="flex flex-col gap-6 p-6">
+    <Card className="gap-6 p-6">
       <h1 className="text-2xl font-bold">{CONFIRM_PAGE.pendingTitle}</h1>
       <p>{CONFIRM_PAGE.pendingIntro}</p>
       {/* A document POST: the held token's cookie is scoped to this page's path, which the data request of a
@@ -125,7 +125,7 @@ export default function Confirm({ loaderData }: Route.ComponentProps) {
       {loaderData.state === "pending" ? (
         <PendingConfirmation />
       ) : (
-        <Card className="flex flex-col gap-6 p-6">
+        <Card className="gap-6 p-6">
           <h1 className="text-2xl font-bold">{loaderData.title}</h1>
           {loaderData.intro ? (
             <p className="text-lg">{loaderData.intro}</p>

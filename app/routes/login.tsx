@@ -87,7 +87,7 @@ export default function Login({
       id="inhoud"
       className="mx-auto flex w-full max-w-xl flex-col gap-6 px-4 py-8"
     >
-      <Card className="flex flex-col gap-6 p-6">
+      <Card className="gap-6 p-6">
         <h1 className="text-2xl font-bold">{LOGIN_PAGE.title}</h1>
         {error ? <ErrorAlert message={error} /> : null}
         {canProceed ? (

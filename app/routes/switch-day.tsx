@@ -53,7 +53,7 @@ export default function SwitchDayPage({ loaderData }: Route.ComponentProps) {
       id="inhoud"
       className="mx-auto flex w-full max-w-xl flex-col gap-6 px-4 py-8"
     >
-      <Card className="flex flex-col gap-6 p-6">
+      <Card className="gap-6 p-6">
         <h1 className="text-2xl font-bold">{MESSAGES.cancelQuestion}</h1>
         <p className="text-gray-700 dark:text-gray-300">
           {SWITCH_DAY.explanation}

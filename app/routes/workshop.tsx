@@ -233,7 +233,7 @@ export default function WorkshopPage({
               </span>
             </p>
           ) : null}
-          <DomainLabels domains={workshop.domeinen} className="gap-2" />
+          <DomainLabels domains={workshop.domeinen} on="page" />
           <div className="flex items-start justify-between gap-4">
             <h1 className="text-3xl font-bold">{workshop.display}</h1>
             <FavouriteButton

@@ -185,8 +185,8 @@ function ChangeSchoolButton() {
       <Button
         type="submit"
         variant="link"
-        // A link's look, a control's size: 24 px tall at least (WCAG 2.2 SC 2.5.8).
-        className="h-auto min-h-6 p-0"
+        // A link's look, a control's size (24 px tall at least).
+        size="inline"
         aria-busy={busy || undefined}
       >
         {WORKSHOPS_PAGE.changeSchool}

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { buildDemoData } from "../../upstream/demo/data";
-import { MESSAGES } from "../../app/messages";
+import { LAYOUT, MESSAGES } from "../../app/messages";
 import { expectNoA11yViolations } from "./support/axe";
 import {
   javaScriptEnabled,
@@ -86,6 +86,51 @@ test.describe("desktop", () => {
     expect(response.headers()["location"]).toBe("/");
     await page.goto("/");
     await expect(page.getByText(MESSAGES.loggedOut)).toBeVisible();
+  });
+
+  test("a flash message is the server's element, once hydrated too, until its lifetime ends", async ({
+    page,
+    baseURL,
+  }) => {
+    // Every element added to the page once the server's HTML is in: hydration must add no second copy.
+    await page.addInitScript(() => {
+      const added: string[] = [];
+      Object.assign(window, { addedTexts: added });
+      document.addEventListener("DOMContentLoaded", () => {
+        new MutationObserver((records) => {
+          for (const record of records)
+            for (const node of record.addedNodes)
+              added.push(node.textContent ?? "");
+        }).observe(document.body, { childList: true, subtree: true });
+      });
+    });
+    await page.goto("/contact");
+    await page.request.post("/uitloggen", {
+      headers: { origin: baseURL! },
+      maxRedirects: 0,
+    });
+    await page.goto("/");
+    const notifications = page.getByRole("region", {
+      name: LAYOUT.notifications,
+    });
+    await expect(notifications.getByRole("status")).toHaveText(
+      MESSAGES.loggedOut,
+    );
+    await untilHydrated(page);
+    // Its 3.5 s end it: hidden without JavaScript, taken out of the page with it.
+    if (javaScriptEnabled()) {
+      await expect(notifications).toHaveCount(0, { timeout: 6_000 });
+      const added = await page.evaluate(
+        () => (window as unknown as { addedTexts: string[] }).addedTexts,
+      );
+      expect(added.filter((text) => text.includes(MESSAGES.loggedOut))).toEqual(
+        [],
+      );
+    } else {
+      await expect(page.getByText(MESSAGES.loggedOut)).toBeHidden({
+        timeout: 6_000,
+      });
+    }
   });
 
   test("an unknown page shows the 404 message inside the layout", async ({

@@ -207,13 +207,14 @@ export function RadioGroupField<Value>({
                 autoFocus={index === 0 ? autoFocus : undefined}
                 className={choiceInput}
               />
-              {/* 24 px tall at least (WCAG 2.2 SC 2.5.8): the label is the radio's target too. */}
-              <Label
+              {/* 24 px tall at least (WCAG 2.2 SC 2.5.8): the label is the radio's target too. An option's
+                  label, so not Label, whose semibold names a field. */}
+              <label
                 htmlFor={id}
-                className="inline-flex min-h-6 items-center font-normal"
+                className="inline-flex min-h-6 items-center text-sm leading-none font-normal"
               >
                 {options[index]?.label}
-              </Label>
+              </label>
             </div>
           );
         })}

@@ -6,14 +6,13 @@ import {
 } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { Toaster, toast } from "sonner";
 import { Dialog, DialogContent, DialogTitle } from "~/components/ui/dialog";
 import { LAYOUT } from "~/messages";
 import type { Toast, ToastKind } from "~/messages";
 import { cn } from "~/lib/utils";
 
 export type FlashToast = Toast & {
-  /** Unique per flash, so a toast is shown once even when an effect runs twice. */
+  /** Unique per flash: the key that keeps a toast the same element from the server's HTML to its end. */
   id: string;
 };
 
@@ -31,12 +30,18 @@ const ICON_COLOURS: Record<ToastKind, string> = {
   error: "text-red-700 dark:text-red-400",
 };
 
-function ToastIcon({ kind }: { kind: ToastKind }) {
+function ToastIcon({
+  kind,
+  className,
+}: {
+  kind: ToastKind;
+  className?: string;
+}) {
   const Icon = ICONS[kind];
   return (
     <Icon
       aria-hidden="true"
-      className={cn("size-5 shrink-0", ICON_COLOURS[kind])}
+      className={cn("size-5 shrink-0", ICON_COLOURS[kind], className)}
     />
   );
 }
@@ -46,69 +51,83 @@ function roleOf(kind: ToastKind) {
   return kind === "warning" || kind === "error" ? "alert" : "status";
 }
 
+/** Ends each toast after its lifetime, with or without JavaScript (app.css). */
+const EXPIRE_ANIMATION = "flash-toast-expire";
+
+function hasExpired(element: HTMLElement): boolean {
+  // Browsers without getAnimations (before 2020) keep such a toast, hidden, until the next full page.
+  return (element.getAnimations?.() ?? []).some(
+    (animation) =>
+      (animation as CSSAnimation).animationName === EXPIRE_ANIMATION &&
+      animation.playState === "finished",
+  );
+}
+
 /**
- * Flash messages, top-right and at most the viewport width minus 40 px. The server renders them in live regions
- * so they are seen without JavaScript; once hydrated, Sonner takes them over with their lifetimes, and the
- * server-rendered copies are removed so that each message shows once.
+ * Flash messages, top-right and at most the viewport width minus 40 px, in live regions. The server renders them
+ * and hydration keeps that very markup, so a message is seen without JavaScript, is not drawn or announced again
+ * when the scripts arrive, and ends after its lifetime by a CSS animation either way. With JavaScript a toast is
+ * also taken out of the page once that animation ends, and toasts flashed for a later page (a client-side
+ * navigation) join those still showing. Clicks pass through them to the page underneath, so none needs closing.
  */
 export function FlashToasts({ toasts }: { toasts: FlashToast[] }) {
   const hydrated = useHydrated();
-
-  useEffect(() => {
-    for (const item of toasts) {
-      if (item.presentation === "dialog") continue;
-      toast[item.kind](item.message, {
-        id: item.id,
-        duration: item.durationMs,
-      });
-    }
-  }, [toasts]);
+  // A toast outlives the loader data it came with: the next navigation brings other toasts, or none.
+  const [shown, setShown] = useState(toasts);
+  const [received, setReceived] = useState(toasts);
+  if (toasts !== received) {
+    setReceived(toasts);
+    const added = toasts.filter(
+      (item) =>
+        !shown.some((showing) => showing.id === item.id) &&
+        !(hydrated && item.presentation === "dialog"),
+    );
+    if (added.length > 0) setShown([...shown, ...added]);
+  }
+  const remove = (id: string) =>
+    setShown((current) => current.filter((showing) => showing.id !== id));
+  // A dialog's message is one of these toasts only until the dialog can open.
+  const listed = hydrated
+    ? shown.filter((item) => item.presentation !== "dialog")
+    : shown;
 
   return (
     <>
-      <Toaster
-        position="top-right"
-        theme="system"
-        containerAriaLabel={LAYOUT.notifications}
-        offset={20}
-        mobileOffset={20}
-        style={
-          { "--width": "min(356px, calc(100vw - 40px))" } as React.CSSProperties
-        }
-        icons={{
-          success: <ToastIcon kind="success" />,
-          info: <ToastIcon kind="info" />,
-          warning: <ToastIcon kind="warning" />,
-          error: <ToastIcon kind="error" />,
-        }}
-        toastOptions={{
-          classNames: {
-            toast: "!text-sm !text-gray-900 dark:!text-gray-100 !gap-3",
-          },
-        }}
-      />
       {hydrated ? (
         <FlashDialog
           toast={toasts.find((item) => item.presentation === "dialog")}
         />
       ) : null}
-      {hydrated || toasts.length === 0 ? null : (
-        <div className="pointer-events-none fixed top-5 right-5 z-50 flex w-[min(356px,calc(100vw-40px))] flex-col gap-2">
-          {toasts.map((item) => (
+      {listed.length === 0 ? null : (
+        // Above dialogs and the loading overlay (z-50): a message flashed meanwhile is not dimmed behind them.
+        <section
+          aria-label={LAYOUT.notifications}
+          className="pointer-events-none fixed top-5 right-5 z-[60] flex w-[min(356px,calc(100vw-40px))] flex-col gap-2"
+        >
+          {listed.map((item) => (
             <div
               key={item.id}
               role={roleOf(item.kind)}
-              // Without JavaScript this animation (app.css) ends each server-rendered toast after its lifetime.
               style={{
-                animation: `flash-toast-expire 300ms ease-in ${item.durationMs}ms forwards`,
+                animation: `${EXPIRE_ANIMATION} 300ms ease-in ${item.durationMs}ms forwards`,
               }}
-              className="flex items-center gap-3 rounded-lg border border-gray-200 bg-white p-4 text-sm text-gray-900 shadow-lg dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100"
+              // Hidden is not gone: screen readers could still reach it, and it keeps its room above newer toasts.
+              onAnimationEnd={(event) => {
+                if (event.animationName === EXPIRE_ANIMATION) remove(item.id);
+              }}
+              ref={(element) => {
+                // Ended before the scripts arrived (a slow phone): no animationend is coming for it.
+                if (element && hasExpired(element)) remove(item.id);
+              }}
+              // The look the toasts had once hydrated (Sonner's, with the site's text): black in dark mode.
+              className="flex items-center gap-3 rounded-lg border border-[#ededed] bg-white p-4 text-sm wrap-anywhere text-gray-900 shadow-[0_4px_12px_rgb(0_0_0/0.1)] dark:border-[#333] dark:bg-black dark:text-gray-100"
             >
-              <ToastIcon kind={item.kind} />
-              <p>{item.message}</p>
+              {/* Where Sonner drew it: 1 px left of its 16 px box, set 3 px into the padding. */}
+              <ToastIcon kind={item.kind} className="mr-px -ml-1" />
+              <p className="leading-normal font-medium">{item.message}</p>
             </div>
           ))}
-        </div>
+        </section>
       )}
     </>
   );
@@ -142,7 +161,9 @@ function FlashDialog({ toast: item }: { toast: FlashToast | undefined }) {
           className="items-center text-center"
         >
           <ToastIcon kind={item.kind} />
-          <DialogTitle className="pr-0">{item.message}</DialogTitle>
+          {/* Centred under the icon, so without the room DialogTitle keeps for the close button (which sits
+              above it here); important, as cn() no longer drops DialogTitle's own right padding. */}
+          <DialogTitle className="pr-0!">{item.message}</DialogTitle>
         </DialogContent>
       ) : null}
     </Dialog>

@@ -25,7 +25,7 @@ export function AwaitingConfirmationNotice({
         : TEXT.title;
   return (
     <section aria-labelledby="bevestigen-titel">
-      <Alert variant={warning ? "destructive" : "info"} className="text-base">
+      <Alert variant={warning ? "destructive" : "info"} size="lg">
         {warning ? (
           <TriangleAlert aria-hidden="true" />
         ) : (

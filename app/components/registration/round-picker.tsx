@@ -175,8 +175,10 @@ export function RoundPicker({
             >
               <label
                 className={cn(
-                  "flex cursor-pointer items-start gap-3",
-                  !option.selectable && "cursor-not-allowed opacity-80",
+                  "flex items-start gap-3",
+                  option.selectable
+                    ? "cursor-pointer"
+                    : "cursor-not-allowed opacity-80",
                 )}
               >
                 <input
@@ -336,14 +338,14 @@ function WaitlistButton({
           round,
         )}
         variant="outline"
-        size="sm"
+        size="smWrap"
         aria-busy={busy || undefined}
         aria-disabled={busy || undefined}
         onClick={(event) => {
           if (busy) event.preventDefault();
         }}
         // Under the row's text, where the radio's column ends.
-        className="ml-7 h-auto min-h-9 self-start py-1.5 whitespace-normal aria-busy:cursor-progress aria-busy:opacity-60"
+        className="ml-7 self-start aria-busy:cursor-progress aria-busy:opacity-60"
       >
         {waiting ? WAITLIST.leave(round) : WAITLIST.join(round)}
       </Button>

@@ -4,7 +4,7 @@ import type * as React from "react";
 import { cn } from "~/lib/utils";
 
 const alertVariants = cva(
-  "relative flex w-full items-start gap-3 rounded-lg border p-4 text-sm [&>svg]:mt-0.5 [&>svg]:size-5 [&>svg]:shrink-0",
+  "relative flex w-full items-start gap-3 rounded-lg border p-4 [&>svg]:mt-0.5 [&>svg]:size-5 [&>svg]:shrink-0",
   {
     variants: {
       variant: {
@@ -12,8 +12,14 @@ const alertVariants = cva(
         destructive:
           "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-gray-900 dark:text-red-200",
       },
+      // A variant, not a caller's class: cn() does not merge, so a second text size would not reliably win.
+      size: {
+        default: "text-sm",
+        /** The page's own text size, for a message that is the page's main content. */
+        lg: "text-base",
+      },
     },
-    defaultVariants: { variant: "info" },
+    defaultVariants: { variant: "info", size: "default" },
   },
 );
 
@@ -24,10 +30,14 @@ const alertVariants = cva(
 export function Alert({
   className,
   variant,
+  size,
   ...props
 }: React.ComponentProps<"div"> & VariantProps<typeof alertVariants>) {
   return (
-    <div className={cn(alertVariants({ variant }), className)} {...props} />
+    <div
+      className={cn(alertVariants({ variant, size }), className)}
+      {...props}
+    />
   );
 }
 
