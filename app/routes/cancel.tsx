@@ -15,7 +15,7 @@ import {
   ConfirmCancelForm,
   type CancelActionData,
 } from "~/components/registration/cancel-registration";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { safeReturnPath } from "~/lib/return-to";
 import { MESSAGES, TOASTS, CANCEL_LABELS } from "~/messages";
@@ -122,9 +122,12 @@ export default function CancelPage({
         <h1 className="text-2xl font-bold">{MESSAGES.cancelQuestion}</h1>
         <CancelError message={error} />
         <div className="flex flex-wrap justify-end gap-3">
-          <Button asChild variant="outline">
-            <Link to={returnTo}>{CANCEL_LABELS.keep}</Link>
-          </Button>
+          <Link
+            to={returnTo}
+            className={buttonVariants({ variant: "outline" })}
+          >
+            {CANCEL_LABELS.keep}
+          </Link>
           {failed ? null : <ConfirmCancelForm fetcher={fetcher} />}
         </div>
       </Card>

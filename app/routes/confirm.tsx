@@ -11,7 +11,7 @@ import type { Route } from "./+types/confirm";
 import { IdempotencyField } from "~/components/forms";
 import { MessagePage } from "~/components/layout/message-page";
 import { RichText } from "~/components/rich-text";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { isLinkScanner } from "~/lib/link-scanners";
 import { sanitizeHtml } from "~/lib/sanitize.server";
@@ -133,19 +133,18 @@ export default function Confirm({ loaderData }: Route.ComponentProps) {
           {loaderData.html ? <RichText html={loaderData.html} /> : null}
           <div className="flex flex-wrap items-center justify-end gap-3">
             {loaderData.calendar ? (
-              <Button asChild variant="outline">
-                <a
-                  href={href("/inschrijving-bevestigen/agenda.ics")}
-                  download="open-dag.ics"
-                  title={CONFIRM_PAGE.calendarHint}
-                >
-                  {CONFIRM_PAGE.calendar}
-                </a>
-              </Button>
+              <a
+                href={href("/inschrijving-bevestigen/agenda.ics")}
+                download="open-dag.ics"
+                title={CONFIRM_PAGE.calendarHint}
+                className={buttonVariants({ variant: "outline" })}
+              >
+                {CONFIRM_PAGE.calendar}
+              </a>
             ) : null}{" "}
-            <Button asChild>
-              <Link to={href("/")}>{CONFIRM_PAGE.home}</Link>
-            </Button>
+            <Link to={href("/")} className={buttonVariants()}>
+              {CONFIRM_PAGE.home}
+            </Link>
           </div>
         </Card>
       )}

@@ -9,7 +9,7 @@ import { data, Form, href, Link, redirect } from "react-router";
 import type { Route } from "./+types/login";
 import { IdempotencyField } from "~/components/forms";
 import { ErrorAlert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { LOGIN_PAGE, MESSAGES } from "~/messages";
 import { leaveTokenAddress, logIn } from "~/registration/mail-links.server";
@@ -104,9 +104,12 @@ export default function Login({
           <>
             <p>{LOGIN_PAGE.newLink}</p>
             <div className="flex justify-end">
-              <Button asChild variant="outline">
-                <Link to={href("/")}>{LOGIN_PAGE.home}</Link>
-              </Button>
+              <Link
+                to={href("/")}
+                className={buttonVariants({ variant: "outline" })}
+              >
+                {LOGIN_PAGE.home}
+              </Link>
             </div>
           </>
         )}

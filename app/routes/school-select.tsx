@@ -14,7 +14,7 @@ import { PageTitle } from "~/components/forms";
 import { LOGIN_INTENT, LoginBox } from "~/components/registration/login-box";
 import { SchoolButton } from "~/components/registration/school-button";
 import { ErrorAlert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { MESSAGES, SCHOOL_PAGE } from "~/messages";
 import { requireDay } from "~/registration/registration.server";
 import { formIdempotencyKey } from "~/request/idempotency.server";
@@ -70,9 +70,12 @@ export default function SchoolSelect({
       {noEvents ? (
         <section className="flex flex-col items-start gap-4">
           <p>{MESSAGES.noEventsTryLater}</p>
-          <Button asChild variant="outline">
-            <Link to={href("/")}>{SCHOOL_PAGE.backHome}</Link>
-          </Button>
+          <Link
+            to={href("/")}
+            className={buttonVariants({ variant: "outline" })}
+          >
+            {SCHOOL_PAGE.backHome}
+          </Link>
         </section>
       ) : schools.length > 0 ? (
         <section

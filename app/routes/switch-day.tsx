@@ -10,7 +10,7 @@ import { formId } from "~/lib/validation";
 import type { Route } from "./+types/switch-day";
 import { ConfirmSwitchForm } from "~/components/registration/switch-day";
 import { ErrorAlert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { MESSAGES, SWITCH_DAY, CANCEL_LABELS } from "~/messages";
 import { getRegistration } from "~/registration/registration.server";
@@ -60,9 +60,12 @@ export default function SwitchDayPage({ loaderData }: Route.ComponentProps) {
         </p>
         {failed ? <ErrorAlert message={MESSAGES.genericError} /> : null}
         <div className="flex flex-wrap justify-end gap-3">
-          <Button asChild variant="outline">
-            <Link to={href("/")}>{CANCEL_LABELS.keep}</Link>
-          </Button>
+          <Link
+            to={href("/")}
+            className={buttonVariants({ variant: "outline" })}
+          >
+            {CANCEL_LABELS.keep}
+          </Link>
           {failed ? null : (
             <ConfirmSwitchForm orientationDayId={orientationDayId} />
           )}

@@ -1,5 +1,5 @@
 import { href, Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { LAYOUT } from "~/messages";
 
 /** A page that only says one thing (not found, something went wrong) and, unless told not to, the way home. */
@@ -17,9 +17,9 @@ export function MessagePage({
     >
       <h1 className="text-2xl font-bold">{message}</h1>
       {homeLink ? (
-        <Button asChild>
-          <Link to={href("/")}>{LAYOUT.goHome}</Link>
-        </Button>
+        <Link to={href("/")} className={buttonVariants()}>
+          {LAYOUT.goHome}
+        </Link>
       ) : null}
     </main>
   );

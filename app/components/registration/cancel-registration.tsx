@@ -119,19 +119,20 @@ export function CancelRegistration({
         if (!next) fetcher.reset();
       }}
     >
-      <DialogTrigger asChild>
-        <Button type="button" variant="outline" className={className}>
-          {CANCEL_LABELS.trigger}
-        </Button>
+      <DialogTrigger
+        className={cn(buttonVariants({ variant: "outline" }), className)}
+      >
+        {CANCEL_LABELS.trigger}
       </DialogTrigger>
       <DialogContent side="center" aria-describedby={undefined}>
         <DialogTitle>{MESSAGES.cancelQuestion}</DialogTitle>
         <CancelError message={fetcher.data?.error} />
         <div className="flex flex-wrap justify-end gap-3">
-          <DialogClose asChild>
-            <Button type="button" variant="outline" disabled={busy}>
-              {CANCEL_LABELS.keep}
-            </Button>
+          <DialogClose
+            className={buttonVariants({ variant: "outline" })}
+            disabled={busy}
+          >
+            {CANCEL_LABELS.keep}
           </DialogClose>
           <ConfirmCancelForm fetcher={fetcher} />
         </div>

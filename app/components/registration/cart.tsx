@@ -4,7 +4,7 @@
  * and, once created, 'Inschrijving annuleren'.
  *
  * Until the page is hydrated it is a `<details>` (opens without JavaScript; `open` renders it open, as after an
- * add). With JavaScript it is a Radix drawer from the top: focus trapped, Escape closes, and it opens whenever
+ * add). With JavaScript it is a modal drawer from the top (a native dialog): Escape closes, and it opens whenever
  * `open` turns true. Hydration never undoes a tap (decision 0060): the drawer starts as the disclosure stood
  * (opened or closed by the visitor before the scripts ran), and the toggle keeps the place it had then. Each remove button is a POST form to /winkelwagen, through a fetcher once hydrated; a removal
  * the upstream refuses is said in its round's row at once, as a refused add or cancel is said beside its form.
@@ -112,8 +112,8 @@ export function Cart({ cart, open = false, className }: CartProps) {
       )}
     >
       <Dialog open={isOpen} onOpenChange={setOpen}>
-        <DialogTrigger asChild>
-          <Button variant="outline">{toggleContent}</Button>
+        <DialogTrigger className={buttonVariants({ variant: "outline" })}>
+          {toggleContent}
         </DialogTrigger>
         <DialogContent
           side="top"

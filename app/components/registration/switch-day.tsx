@@ -7,7 +7,7 @@
 import { useState } from "react";
 import { Form, href } from "react-router";
 import { IdempotencyField } from "~/components/forms";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import {
   Dialog,
   DialogClose,
@@ -56,19 +56,15 @@ export function SwitchDayDialog({
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button type="button" aria-label={label}>
-          {HOME_PAGE.register}
-        </Button>
+      <DialogTrigger aria-label={label} className={buttonVariants()}>
+        {HOME_PAGE.register}
       </DialogTrigger>
       <DialogContent side="center">
         <DialogTitle>{MESSAGES.cancelQuestion}</DialogTitle>
         <DialogDescription>{SWITCH_DAY.explanation}</DialogDescription>
         <div className="flex flex-wrap justify-end gap-3">
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              {CANCEL_LABELS.keep}
-            </Button>
+          <DialogClose className={buttonVariants({ variant: "outline" })}>
+            {CANCEL_LABELS.keep}
           </DialogClose>
           <ConfirmSwitchForm orientationDayId={orientationDayId} />
         </div>
