@@ -10,7 +10,6 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, redirect } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";
 import { formatLongDate } from "~/lib/dates";
 import { formId } from "~/lib/validation";
@@ -209,7 +208,6 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
     days,
     logos,
   } = loaderData;
-  const hydrated = useHydrated();
   // When the days could not be loaded, the events section says so itself; the message is shown once.
   const topError =
     actionData?.error ?? (failed && daysLoaded ? MESSAGES.genericError : null);
@@ -262,10 +260,9 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
                     <p>{day.time}</p>
                   </CardContent>
                   <CardFooter>
-                    {/* Without JavaScript the form goes, and the action asks on a page instead. */}
-                    {hydrated &&
-                    confirmedDayId !== null &&
-                    confirmedDayId !== day.id ? (
+                    {/* Giving up a confirmed registration asks first (SwitchDayDialog posts the same form until
+                        the page is hydrated; the action then asks on a page instead). */}
+                    {confirmedDayId !== null && confirmedDayId !== day.id ? (
                       <SwitchDayDialog
                         orientationDayId={day.id}
                         label={HOME_PAGE.registerFor(day.school, day.date)}

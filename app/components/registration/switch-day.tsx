@@ -6,6 +6,7 @@
  */
 import { useState } from "react";
 import { Form, href } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { IdempotencyField } from "~/components/forms";
 import { Button, buttonVariants } from "~/components/ui/button";
 import {
@@ -44,7 +45,11 @@ export function ConfirmSwitchForm({
   );
 }
 
-/** The card's 'Inschrijven' once hydrated: a button opening the question. */
+/**
+ * The card's 'Inschrijven': until the page is hydrated it posts the day choice (Home's action then asks on a page),
+ * afterwards it opens the question. It is one and the same button element throughout, so a tap that starts before
+ * hydration and ends after it is not lost (decision 0060).
+ */
 export function SwitchDayDialog({
   orientationDayId,
   label,
@@ -53,12 +58,24 @@ export function SwitchDayDialog({
   /** The accessible name of the 'Inschrijven' button (which day). */
   label: string;
 }) {
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger aria-label={label} className={buttonVariants()}>
-        {HOME_PAGE.register}
-      </DialogTrigger>
+      <Form method="post">
+        <input type="hidden" name="orientationDayId" value={orientationDayId} />
+        <IdempotencyField />
+        <DialogTrigger
+          type={hydrated ? "button" : "submit"}
+          aria-haspopup={hydrated ? "dialog" : undefined}
+          aria-expanded={hydrated ? open : undefined}
+          aria-label={label}
+          className={buttonVariants()}
+        >
+          {HOME_PAGE.register}
+        </DialogTrigger>
+      </Form>
+      {/* Beside the form, not in it: the question's own form must not submit the day choice too. */}
       <DialogContent side="center">
         <DialogTitle>{MESSAGES.cancelQuestion}</DialogTitle>
         <DialogDescription>{SWITCH_DAY.explanation}</DialogDescription>
