@@ -7,6 +7,10 @@
  * 'Versturen' with errors. For each step it takes the longest `event` entry of each interaction
  * (`durationThreshold` 16 ms, so a step whose interactions all took less reports none) and prints the median and
  * the worst over the runs. A benchmark, not a test: the figures move with the machine's load.
+ *
+ * INTERACTION_PROFILE=1 also records the main thread's CPU profile of each interaction in the first run at the
+ * strongest slowdown and prints, per step, where its time went: the functions with the most self time, with their
+ * file (a chunk of the build, React's or the page's own), so a slow interaction is profiled before it is changed.
  */
 import { chromium } from "@playwright/test";
 import type { Page } from "@playwright/test";
@@ -24,6 +28,42 @@ const QUIET_MS = 1_500;
 /** After the result shows: time for the browser to report the interaction's entries (they follow its next paint). */
 const REPORT_MS = 500;
 const STEP_TIMEOUT_MS = 60_000;
+const PROFILE = process.env.INTERACTION_PROFILE === "1";
+/** How many of a step's heaviest functions the profile prints. */
+const PROFILE_TOP = 8;
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** The functions with the most self time in a CPU profile, in ms. */
+function heaviest(profile: CpuProfile): string[] {
+  const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
+  const selfMs = new Map<string, number>();
+  profile.samples.forEach((id, index) => {
+    const { functionName, url, lineNumber } = byNode.get(id)!.callFrame;
+    const file = url
+      .split("/")
+      .pop()
+      ?.replace(/-[\w-]{8}\.js$/, ".js");
+    const name = `${functionName || "(anonymous)"} ${file ? `${file}:${lineNumber + 1}` : ""}`;
+    if (!file && /^\((idle|program)\)/.test(name)) return;
+    selfMs.set(
+      name,
+      (selfMs.get(name) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000,
+    );
+  });
+  return [...selfMs]
+    .sort(([, a], [, b]) => b - a)
+    .slice(0, PROFILE_TOP)
+    .map(([name, ms]) => `${ms.toFixed(0).padStart(5)} ms  ${name}`);
+}
 
 declare global {
   interface Window {
@@ -181,6 +221,7 @@ async function run(
   appUrl: string,
   slowdown: number,
   walk: Step[],
+  profiles?: Map<string, string[]>,
 ): Promise<(number | null)[]> {
   const context = await browser.newContext({
     baseURL: appUrl,
@@ -213,10 +254,19 @@ async function run(
   for (const step of walk) {
     await step.prepare?.(page);
     await page.evaluate(() => (window.interactionMs = {}));
+    if (profiles) {
+      await devtools.send("Profiler.enable");
+      await devtools.send("Profiler.setSamplingInterval", { interval: 200 });
+      await devtools.send("Profiler.start");
+    }
     await step.act(page);
     // Hands off while the interaction runs to its next paint: finding the result by role runs Playwright's scripts
     // on the page's main thread, slowed as much as the page's own, and would be counted in the interaction.
     await page.waitForTimeout(QUIET_MS);
+    if (profiles) {
+      const { profile } = await devtools.send("Profiler.stop");
+      profiles.set(step.name, heaviest(profile as CpuProfile));
+    }
     await step.done(page);
     await page.waitForTimeout(REPORT_MS);
     figures.push(await worstInteraction(page));
@@ -267,10 +317,21 @@ try {
   });
   const browserVersion = browser.version();
   const results = new Map<number, (number | null)[][]>();
+  const profiles = new Map<string, string[]>();
   for (const slowdown of SLOWDOWNS) {
     const runs: (number | null)[][] = [];
-    for (let index = 0; index < RUNS; index++)
-      runs.push(await run(browser, servers.appUrl, slowdown, walk));
+    for (let index = 0; index < RUNS; index++) {
+      const profiled = PROFILE && index === 0 && slowdown === SLOWDOWNS.at(-1);
+      runs.push(
+        await run(
+          browser,
+          servers.appUrl,
+          slowdown,
+          walk,
+          profiled ? profiles : undefined,
+        ),
+      );
+    }
     results.set(slowdown, runs);
   }
   await browser.close();
@@ -302,6 +363,12 @@ try {
   console.log(
     `Worst at ${strongest}×: ${shown(worst)} ms (aim: every one under ${AIM_MS} ms) ${worst < AIM_MS ? "reached" : "NOT reached"}`,
   );
+  for (const [name, lines] of profiles) {
+    console.log(
+      `\nWhere '${name}' spent its time at ${strongest}× (self time, the ${QUIET_MS} ms after the act):`,
+    );
+    for (const line of lines) console.log(line);
+  }
 } finally {
   servers.stop();
 }

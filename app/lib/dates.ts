@@ -2,7 +2,19 @@
  * Dates as the site writes them. Formatted on the server, in UTC, so that the browser shows the same text
  * whatever its time zone, and a calendar date never shifts a day.
  */
-const longDate = new Intl.DateTimeFormat("nl-NL", {
+/**
+ * A formatter made on its first use, then kept: making one (a time zone's data above all) costs a slow phone tens of
+ * milliseconds, and at module load that landed in whichever interaction first loaded this module.
+ */
+function formatter(
+  locale: string,
+  options: Intl.DateTimeFormatOptions,
+): () => Intl.DateTimeFormat {
+  let made: Intl.DateTimeFormat | undefined;
+  return () => (made ??= new Intl.DateTimeFormat(locale, options));
+}
+
+const longDate = formatter("nl-NL", {
   weekday: "long",
   day: "numeric",
   month: "long",
@@ -16,23 +28,23 @@ const longDate = new Intl.DateTimeFormat("nl-NL", {
  */
 export function formatLongDate(isoDate: string): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? isoDate : longDate.format(date);
+  return Number.isNaN(date.getTime()) ? isoDate : longDate().format(date);
 }
 
 /** The site's events and holds happen in the Netherlands: an instant is told as a Dutch clock reads it. */
 const DUTCH_TIME_ZONE = "Europe/Amsterdam";
-const clockTime = new Intl.DateTimeFormat("nl-NL", {
+const clockTime = formatter("nl-NL", {
   hour: "2-digit",
   minute: "2-digit",
   timeZone: DUTCH_TIME_ZONE,
 });
-const dayOfMonth = new Intl.DateTimeFormat("nl-NL", {
+const dayOfMonth = formatter("nl-NL", {
   weekday: "long",
   day: "numeric",
   month: "long",
   timeZone: DUTCH_TIME_ZONE,
 });
-const calendarDay = new Intl.DateTimeFormat("en-CA", {
+const calendarDay = formatter("en-CA", {
   timeZone: DUTCH_TIME_ZONE,
 });
 
@@ -46,8 +58,8 @@ export function formatClockTime(
 ): string | null {
   const instant = new Date(isoDateTime);
   if (Number.isNaN(instant.getTime())) return null;
-  const time = clockTime.format(instant);
-  return calendarDay.format(instant) === calendarDay.format(now)
+  const time = clockTime().format(instant);
+  return calendarDay().format(instant) === calendarDay().format(now)
     ? time
-    : `${dayOfMonth.format(instant)} ${time}`;
+    : `${dayOfMonth().format(instant)} ${time}`;
 }
