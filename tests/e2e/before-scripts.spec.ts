@@ -7,7 +7,7 @@
  */
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
-import { FAVOURITE_STATE } from "../../app/messages";
+import { FAVOURITE_STATE, MESSAGES } from "../../app/messages";
 import {
   actBeforeScripts,
   hydrated,
@@ -20,6 +20,7 @@ import {
 import { cartPanel, javaScriptEnabled } from "./support/flow";
 import {
   addTestWorkshop,
+  createConfirmedRegistration,
   createWithFirstSchool,
   startRegistration,
   visitorForDay,
@@ -85,6 +86,35 @@ test("a tap on the cart while the page hydrates is not lost", async ({
   await page.waitForTimeout(1_500);
   await expect(cartPanel(page)).toBeVisible();
   expect(during, "the tap came while the page hydrated").toBe(true);
+});
+
+test("a press on another day's 'Inschrijven' that begins before the scripts and ends after them asks the cancel question", async ({
+  page,
+  request,
+}) => {
+  await createConfirmedRegistration(page, request);
+  await slowPhone(page);
+  await openBeforeScripts(page, "/");
+  const button = page
+    .getByRole("region", { name: "Evenementen" })
+    .getByRole("listitem")
+    .nth(1)
+    .getByRole("button", { name: /^Inschrijven/ });
+  await button.scrollIntoViewIfNeeded();
+  const place = await button.boundingBox();
+  if (!place) throw new Error("the button has no box");
+  await page.mouse.move(place.x + place.width / 2, place.y + place.height / 2);
+  await page.mouse.down();
+  const before = !(await hydrated(page));
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "", {
+    timeout: 60_000,
+  });
+  // A press is a click only if it ends on the element it began on: hydration must keep the button.
+  await page.mouse.up();
+  await expect(
+    page.getByRole("dialog", { name: MESSAGES.cancelQuestion }),
+  ).toBeVisible();
+  expect(before, "the press began before the page hydrated").toBe(true);
 });
 
 test("a round ticked before the scripts stays ticked", async ({

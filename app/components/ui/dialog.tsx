@@ -1,9 +1,10 @@
 /**
  * Dialog and top drawer (shadcn shape) on the browser's own `<dialog>`, opened with `showModal()`: the browser puts
  * it above everything, makes the rest of the page inert and turns Escape (and Android's back gesture) into a
- * `cancel` event. This file adds what Radix did on top: focus starts inside and returns to the trigger, a click on
- * the backdrop closes, and the page behind does not scroll (app.css). A dialog needs JavaScript: every use has a
- * no-JavaScript path of its own (a page, a `<details>`), rendered until the page is hydrated.
+ * `cancel` event. This file adds what Radix Dialog did before it (decision 0066): focus starts inside and returns to
+ * the trigger, a click on the backdrop closes, and the page behind does not scroll (app.css). A dialog needs
+ * JavaScript: every use has a no-JavaScript path of its own (a page, a `<details>`), rendered until the page is
+ * hydrated.
  */
 import { cva, type VariantProps } from "class-variance-authority";
 import {
@@ -118,7 +119,7 @@ export function DialogClose({
 
 const contentVariants = cva(
   // `inset-auto max-h-none max-w-none overflow-visible` undo the browser's own dialog box (Tailwind's preflight
-  // already drops its margin, border and padding), so the classes place it as they placed Radix's <div>.
+  // already drops its margin, border and padding), so the classes place it as they would a <div>.
   // `not-open:hidden`: `flex` is an author style and would beat the browser's `display: none` for a closed dialog.
   // The backdrop's colour is written out: before Chrome 122 a ::backdrop inherits no custom property (--color-black).
   "fixed inset-auto z-50 flex max-h-none max-w-none flex-col gap-4 overflow-visible bg-white p-6 text-gray-900 shadow-xl not-open:hidden backdrop:bg-[rgb(0_0_0/0.6)] backdrop:animate-[fade-in_150ms_ease-out] focus:outline-none motion-reduce:animate-none motion-reduce:backdrop:animate-none dark:bg-gray-900 dark:text-gray-100",
@@ -159,7 +160,7 @@ export type DialogContentProps = Omit<React.ComponentProps<"dialog">, "ref"> &
   };
 
 /**
- * The dialog itself, rendered into <body> (as Radix's portal did: no inherited styles, no form around it) and only
+ * The dialog itself, rendered into <body> (no styles inherited from where it is used, no form around it) and only
  * while open: a closed dialog's content is not in the page, and each opening starts afresh. Nothing on the server.
  */
 export function DialogContent(props: DialogContentProps) {
@@ -189,8 +190,8 @@ function ModalDialog({
     onOpenAutoFocus?.(event);
   });
   const returnFocus = useEffectEvent(() => {
-    // Closing gave focus back to what had it before opening; Radix gave it to the trigger, even when something
-    // else opened the dialog (the cart after an add).
+    // Closing gave focus back to what had it before opening; the trigger takes it even when something else opened
+    // the dialog (the cart after an add), as before.
     if (trigger.current?.isConnected) trigger.current.focus();
   });
 
