@@ -19,6 +19,7 @@ import {
   chooseDay,
   chooseSchool,
   closeCart,
+  fillRequiredDetails,
   javaScriptEnabled,
   serverSideOnly,
   untilHydrated,
@@ -165,12 +166,7 @@ test("a registration's life through its mails, with scanners opening every link 
   await closeCart(page);
   await page.goto("/inschrijving-afronden");
   const email = `leven-${test.info().project.name}-${Date.now().toString(36)}@example.nl`;
-  await page.getByRole("radio", { name: "Vrouw", exact: true }).check();
-  await page.getByLabel("Roepnaam").fill("Noor");
-  await page.getByLabel("Achternaam").fill("Visser");
-  await page.getByLabel("Klas").fill("4H");
-  await page.getByLabel("E-mailadres", { exact: true }).fill(email);
-  await page.getByLabel("Bevestig E-mailadres").fill(email);
+  await fillRequiredDetails(page, email);
   const session = await readSession(page);
   const visitor: Visitor = {
     anonymousUserId: session.anonymousUserId!,
