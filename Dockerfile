@@ -1,4 +1,4 @@
-# The web app alone (the reference upstream in upstream/ is for development and tests, not production).
+# The web app alone (the reference upstream in reference-upstream/ is for development and tests, not production).
 #
 # Build (see README, "The image"):
 #   docker build -t open-dag \

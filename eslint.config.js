@@ -80,6 +80,45 @@ export default tseslint.config(
   // → components → middleware → routes, root → server. Each folder may not import the layers above it.
   ...layerRules(),
   {
+    // The contract is the floor both programs stand on (decision 0070): it imports Zod and itself, nothing of either.
+    files: ["contract/**"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(~|#|\\.\\./)",
+              message:
+                "The contract imports nothing of the web app or the reference upstream (decision 0070).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The reference upstream stands in for the provider's API, a separate program: what it shares with the web app is
+    // the contract, and only the contract (decision 0070).
+    files: ["reference-upstream/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex:
+                "^(~/|#(?!contract(/|$))|(\\.\\./)+(app|server|scripts|tests|public|contract)/)",
+              message:
+                "The reference upstream imports the contract (#contract) and its own files only (decision 0070).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Loaders and actions get the request as it came (v8_passThroughRequests, decision 0054): on a data request its
     // URL ends in `.data` and may carry `?index` or `_routes`. The `url` argument is the page's address.
     files: ["app/routes/**", "app/root.tsx"],

@@ -80,7 +80,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: "npx tsx upstream/main.ts --reset",
+      command: "npx tsx reference-upstream/main.ts --reset",
       url: `${UPSTREAM_URL}/health`,
       reuseExistingServer: false,
       env: {

@@ -6,7 +6,8 @@ export default defineConfig({
   test: {
     include: [
       "app/**/*.test.{ts,tsx}",
-      "upstream/**/*.test.ts",
+      "contract/**/*.test.ts",
+      "reference-upstream/**/*.test.ts",
       "scripts/**/*.test.ts",
       "server/**/*.test.ts",
     ],

@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 
-// The contract suite checks a running upstream (UPSTREAM_URL) against app/upstream/contract.ts.
+// The contract suite checks a running upstream (UPSTREAM_URL) against contract/contract.ts.
 // Read-only by default; CONTRACT_WRITE=true also runs the flow that creates and deletes a registration.
 export default defineConfig({
   resolve: { tsconfigPaths: true },

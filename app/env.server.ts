@@ -7,7 +7,7 @@ import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { parseMaintenanceEnd } from "~/lib/maintenance.server";
-import { SITE_NAMES } from "~/upstream/contract";
+import { SITE_NAMES } from "#contract";
 
 const list = z.string().transform((value) =>
   value

@@ -4,7 +4,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { buildOpenApiDocument } from "../app/upstream/openapi";
+import { buildOpenApiDocument } from "#contract/openapi";
 
 const target = fileURLToPath(new URL("../docs/openapi.json", import.meta.url));
 writeFileSync(target, JSON.stringify(buildOpenApiDocument(), null, 2) + "\n");

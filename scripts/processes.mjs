@@ -48,9 +48,9 @@ export async function waitFor(url, timeoutMs = 60_000, child) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/** Starts the reference upstream (upstream/) and resolves once it is healthy. */
+/** Starts the reference upstream (reference-upstream/) and resolves once it is healthy. */
 export async function startUpstream({ port, db, reset = false, env = {} }) {
-  const args = ["upstream/main.ts", ...(reset ? ["--reset"] : [])];
+  const args = ["reference-upstream/main.ts", ...(reset ? ["--reset"] : [])];
   const child = spawn(bin("tsx"), args, {
     cwd: root,
     stdio: "inherit",

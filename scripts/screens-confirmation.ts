@@ -11,7 +11,7 @@ import { chromium } from "@playwright/test";
 import type { Page } from "@playwright/test";
 import { launchOptions } from "../playwright.config";
 import { AWAITING_COOKIE_NAME } from "../app/session/session.server";
-import { API_BASE_PATH, HEADERS } from "../app/upstream/contract";
+import { API_BASE_PATH, HEADERS } from "#contract";
 import { startBenchServers } from "./bench-servers";
 import { browserCookies, flowVisitor } from "./flow-visitor";
 import { root } from "./processes.mjs";

@@ -16,13 +16,8 @@ import { randomUUID } from "node:crypto";
 import { DatabaseSync } from "node:sqlite";
 import { request } from "undici";
 import type { z } from "zod";
-import {
-  API_BASE_PATH,
-  ENDPOINTS,
-  HEADERS,
-  fillPath,
-} from "../app/upstream/contract";
-import type { EndpointName } from "../app/upstream/contract";
+import { API_BASE_PATH, ENDPOINTS, HEADERS, fillPath } from "#contract";
+import type { EndpointName } from "#contract";
 import { SCHOOL_BUTTON, mergeCookies } from "./flow-visitor";
 import { addWorkshop } from "./rush";
 

@@ -35,8 +35,12 @@ import type { ErrorReportSink } from "./error-reports";
 import { pathFields } from "./log";
 import { publicUrl } from "./react-router";
 import { refuse } from "./refusals";
-import { isMessagePost, routeMatcher, routePatternMatcher } from "./routes";
-import type { RouteTable } from "./routes";
+import {
+  isMessagePost,
+  routeMatcher,
+  routePatternMatcher,
+} from "./route-of-request";
+import type { RouteTable } from "./route-of-request";
 import { LAYOUT } from "~/messages";
 
 export interface ServerOptions {
@@ -245,7 +249,7 @@ function formBody(limitBytes: number): RequestHandler[] {
 /**
  * Posts per client address per minute, counted in this instance's memory (several instances each count their
  * own), or with RATE_LIMIT_REDIS_URL in Redis, shared by all (server/rate-limit-store.ts). 0 switches a limit off. Login requests and questions each send mail or reach people, so they get the
- * tighter limit; which post is one is decided by the route React Router will match (server/routes.ts).
+ * tighter limit; which post is one is decided by the route React Router will match (server/route-of-request.ts).
  */
 function rateLimits(
   config: ServerOptions["config"],

@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight, Pause, Play } from "~/components/ui/icons";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Button } from "~/components/ui/button";
-import type { SchoolLogo } from "~/upstream/contract";
+import type { SchoolLogo } from "#contract";
 import { CAROUSEL } from "~/messages";
 
 export const AUTOPLAY_MS = 5_000;

@@ -16,7 +16,7 @@ import { navItems } from "~/components/layout/nav-items";
 import { SiteFrame, SkipLink } from "~/components/layout/site-frame";
 import { themeCss } from "~/lib/theme";
 import { METHOD_NOT_ALLOWED } from "~/messages";
-import type { Settings } from "~/upstream/contract";
+import type { Settings } from "#contract";
 
 /** Route path (as in app/routes.ts) → the methods it answers. */
 export const RESOURCE_ROUTE_METHODS: Record<string, readonly string[]> = {

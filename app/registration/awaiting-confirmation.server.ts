@@ -8,7 +8,7 @@ import type { RouterContextProvider } from "react-router";
 import { TOASTS } from "~/messages";
 import type { Toast } from "~/messages";
 import { getRequestState } from "~/request/request-state.server";
-import type { Registration } from "~/upstream/contract";
+import type { Registration } from "#contract";
 import { noticeFor } from "./awaiting-confirmation";
 import type { AwaitingNotice } from "./awaiting-confirmation";
 import { toastForUpstreamError } from "~/upstream/user-message";

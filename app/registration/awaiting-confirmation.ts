@@ -3,7 +3,7 @@
  * upstream's answer, so it is unit-tested on plain data; awaiting-confirmation.server.ts asks the upstream.
  */
 import { formatClockTime } from "~/lib/dates";
-import type { Registration } from "~/upstream/contract";
+import type { Registration } from "#contract";
 
 export type AwaitingNotice =
   | {

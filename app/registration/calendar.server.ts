@@ -7,7 +7,7 @@
 import { TZDate } from "@date-fns/tz";
 import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import ical, { ICalCalendarMethod } from "ical-generator";
-import type { OrientationDay } from "~/upstream/contract";
+import type { OrientationDay } from "#contract";
 import { CALENDAR } from "~/messages";
 
 export const CALENDAR_TIME_ZONE = "Europe/Amsterdam";

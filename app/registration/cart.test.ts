@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { draftRegistration } from "~/testing/fixtures";
-import type { Registration, Workshop } from "~/upstream/contract";
+import type { Registration, Workshop } from "#contract";
 import {
   addBlocker,
   badgeText,

@@ -5,7 +5,7 @@
  */
 import { formatClockTime } from "~/lib/dates";
 import { WORKSHOP_PAGE, ROUND_BUTTON } from "~/messages";
-import type { Registration, Workshop, WorkshopRef } from "~/upstream/contract";
+import type { Registration, Workshop, WorkshopRef } from "#contract";
 import { waitlistFor, type WaitlistLine } from "./waitlist";
 
 export interface CartRound {

@@ -3,7 +3,7 @@
  * and workshop every few seconds and serves it to every open page of that workshop; the page lays it over what it
  * was rendered with. Pure functions, so the rules are unit-tested on plain data.
  */
-import type { AvailabilityEntry } from "~/upstream/contract";
+import type { AvailabilityEntry } from "#contract";
 import type { CartRound } from "./cart";
 
 /** How often an open workshop page asks again; the shared answer is kept a little shorter (workshop-places.tsx). */

@@ -7,7 +7,7 @@
 import { redirect } from "react-router";
 import type { RouterContextProvider } from "react-router";
 import { getRequestState } from "~/request/request-state.server";
-import type { Registration } from "~/upstream/contract";
+import type { Registration } from "#contract";
 import { cartRounds } from "./cart";
 import { setRegistration } from "./registration.server";
 

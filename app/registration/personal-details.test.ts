@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { draftRegistration } from "~/testing/fixtures";
 import { VALIDATION } from "~/messages";
-import type { Registration } from "~/upstream/contract";
+import type { Registration } from "#contract";
 import {
   personalDetailsDefaults,
   personalDetailsSchema,

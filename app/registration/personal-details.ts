@@ -7,11 +7,8 @@ import { field } from "~/lib/form-rules";
 import type { FormInput, FormRules, FormValue } from "~/lib/form-rules";
 import { schemaFor } from "~/lib/validation";
 import { FIELD_NAMES } from "~/messages";
-import { GESLACHT } from "~/upstream/values";
-import type {
-  PendingConfirmationBody,
-  Registration,
-} from "~/upstream/contract";
+import { GESLACHT } from "#contract/values";
+import type { PendingConfirmationBody, Registration } from "#contract";
 
 /** The form offers one or two persons; the upstream wants the number. */
 export const NUMBER_OF_PERSONS = ["1", "2"] as const;

@@ -12,7 +12,7 @@ import { href, redirect } from "react-router";
 import type { RouterContextProvider } from "react-router";
 import { TOASTS } from "~/messages";
 import { getRequestState } from "~/request/request-state.server";
-import type { OrientationDay, Registration } from "~/upstream/contract";
+import type { OrientationDay, Registration } from "#contract";
 import {
   describeUpstreamError,
   rethrowResponse,

@@ -14,7 +14,7 @@ import type {
   Registration,
   WaitlistEntry,
   WorkshopRef,
-} from "~/upstream/contract";
+} from "#contract";
 import type { RoundOption } from "./cart";
 
 /** The intents of the workshop page's action besides adding. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Workshop } from "~/upstream/contract";
+import type { Workshop } from "#contract";
 import {
   activeFilterCount,
   filterOptions,

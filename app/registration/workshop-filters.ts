@@ -8,7 +8,7 @@
  * in one of the chosen domains, or a favourite when 'Favorieten' is checked); both groups must match; every word
  * of the search must appear in the title, the intro, the provider or a domain name, ignoring case and accents.
  */
-import type { Workshop } from "~/upstream/contract";
+import type { Workshop } from "#contract";
 import { FILTERS } from "~/messages";
 
 export const SEARCH_PARAM = "q";

@@ -10,7 +10,7 @@ import { createSignedCookie } from "~/lib/signed-cookie.server";
 import type { Cookie, RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { env } from "~/env.server";
-import { MAIL_LINK_PATHS, TokenBodySchema } from "~/upstream/contract";
+import { MAIL_LINK_PATHS, TokenBodySchema } from "#contract";
 import { getRequestState } from "./request-state.server";
 
 export type MailLinkPurpose = keyof typeof MAIL_LINK_PATHS;

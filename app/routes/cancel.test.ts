@@ -8,7 +8,7 @@ import {
   routeArgs,
 } from "~/testing/fixtures";
 import type { UpstreamAnswers } from "~/testing/fixtures";
-import type { Registration } from "~/upstream/contract";
+import type { Registration } from "#contract";
 import type { Route } from "./+types/cancel";
 import { action, loader } from "./cancel";
 

@@ -37,7 +37,7 @@ import {
   pageIdempotencyKey,
 } from "~/request/idempotency.server";
 import { getRequestState } from "~/request/request-state.server";
-import { QUESTION_TOPICS } from "~/upstream/values";
+import { QUESTION_TOPICS } from "#contract/values";
 import {
   formFailureStatus,
   pageStatus,

@@ -46,7 +46,7 @@ import {
   pageIdempotencyKey,
 } from "~/request/idempotency.server";
 import { getRequestState } from "~/request/request-state.server";
-import type { OrientationDay } from "~/upstream/contract";
+import type { OrientationDay } from "#contract";
 import { pageStatus, toastForUpstreamError } from "~/upstream/user-message";
 
 function byDate(a: OrientationDay, b: OrientationDay) {

@@ -13,7 +13,7 @@ import {
   routeContext,
 } from "~/testing/fixtures";
 import type { UpstreamAnswers } from "~/testing/fixtures";
-import type { Registration } from "~/upstream/contract";
+import type { Registration } from "#contract";
 import { UpstreamError } from "~/upstream/client.server";
 import * as confirmRoute from "./confirm";
 import * as calendarRoute from "./confirm-calendar";

@@ -33,7 +33,7 @@ import {
   pageIdempotencyKey,
 } from "~/request/idempotency.server";
 import { getRequestState } from "~/request/request-state.server";
-import type { OrientationDay, Registration } from "~/upstream/contract";
+import type { OrientationDay, Registration } from "#contract";
 import {
   describeUpstreamError,
   rethrowResponse,

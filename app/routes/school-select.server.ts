@@ -21,7 +21,7 @@ import {
 } from "~/registration/registration.server";
 import { pageIdempotencyKey } from "~/request/idempotency.server";
 import { getRequestState } from "~/request/request-state.server";
-import type { School } from "~/upstream/contract";
+import type { School } from "#contract";
 import {
   describeUpstreamError,
   pageStatus,

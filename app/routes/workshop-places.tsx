@@ -16,7 +16,7 @@ import { FOLLOW_INTERVAL_MS } from "~/registration/followed-availability";
 import { shareableAvailability } from "~/registration/followed-availability";
 import { getRegistration } from "~/registration/registration.server";
 import { getRequestState } from "~/request/request-state.server";
-import type { Registration } from "~/upstream/contract";
+import type { Registration } from "#contract";
 import { sharedRead } from "~/upstream/shared-reads.server";
 
 /** Fresh a little shorter than the pages' interval, so each page's next read finds a newer answer. */

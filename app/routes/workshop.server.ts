@@ -37,7 +37,7 @@ import {
 } from "~/registration/waitlist";
 import { formIdempotencyKey } from "~/request/idempotency.server";
 import { getRequestState } from "~/request/request-state.server";
-import type { Registration } from "~/upstream/contract";
+import type { Registration } from "#contract";
 import {
   pageStatus,
   rethrowResponse,

@@ -13,7 +13,7 @@ import {
   routeArgs,
 } from "~/testing/fixtures";
 import type { UpstreamAnswers } from "~/testing/fixtures";
-import type { Registration, Workshop } from "~/upstream/contract";
+import type { Registration, Workshop } from "#contract";
 import type { Route } from "./+types/workshop";
 import { action } from "./workshop";
 

@@ -41,7 +41,7 @@ import {
   pageIdempotencyKey,
 } from "~/request/idempotency.server";
 import { getRequestState } from "~/request/request-state.server";
-import type { Registration, Workshop } from "~/upstream/contract";
+import type { Registration, Workshop } from "#contract";
 import {
   rethrowResponse,
   toastForUpstreamError,

@@ -7,7 +7,7 @@ import { vi } from "vitest";
 import { setRequestState } from "~/request/request-state.server";
 import { VisitorSession } from "~/session/session.server";
 import type { UpstreamClient } from "~/upstream/client.server";
-import type { OrientationDay, Registration } from "~/upstream/contract";
+import type { OrientationDay, Registration } from "#contract";
 
 /** An orientation day as the day list answers it: three rounds, with an address. */
 export function orientationDay(

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { HEADERS } from "./contract";
+import { HEADERS } from "#contract";
 import {
   UpstreamError,
   createUpstreamClient,

@@ -14,8 +14,8 @@ import {
   ErrorBodySchema,
   HEADERS,
   fillPath,
-} from "./contract";
-import type { EndpointName, ErrorBody } from "./contract";
+} from "#contract";
+import type { EndpointName, ErrorBody } from "#contract";
 import { observeCall } from "./call-log.server";
 
 export interface UpstreamIdentity {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import type { Settings } from "./contract";
+import type { Settings } from "#contract";
 import { UpstreamError } from "./client.server";
 import { DEFAULT_SETTINGS, getSettings } from "./settings.server";
 

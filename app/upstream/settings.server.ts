@@ -3,7 +3,7 @@
  * cache (site-data.server.ts). A failed load shows the defaults: the spec says settings failures are only
  * reported, which the upstream client already does.
  */
-import type { Settings } from "./contract";
+import type { Settings } from "#contract";
 import type { UpstreamAnswer } from "./client.server";
 
 /** The one call this module needs (the request's site data, or a fake in tests). */

@@ -8,8 +8,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { UpstreamClient } from "~/upstream/client.server";
-import { MAIL_LINK_PATHS } from "~/upstream/contract";
-import type { OrientationDay } from "~/upstream/contract";
+import { MAIL_LINK_PATHS } from "#contract";
+import type { OrientationDay } from "#contract";
 import { answered, client, config, newIdentity, ok, refused } from "./upstream";
 
 const MailboxSchema = z.array(z.object({ links: z.array(z.string()) }));

@@ -3,7 +3,7 @@
  * schemas inside the client, so a passing call is a conforming answer.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import type { OrientationDay } from "~/upstream/contract";
+import type { OrientationDay } from "#contract";
 import { answered, client, config, newIdentity, ok, refused } from "./upstream";
 
 describe("upstream contract, reading", () => {

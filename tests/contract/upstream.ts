@@ -10,7 +10,7 @@ import type {
   UpstreamClient,
   UpstreamIdentity,
 } from "~/upstream/client.server";
-import type { OrientationDay, School } from "~/upstream/contract";
+import type { OrientationDay, School } from "#contract";
 
 function required(name: string): string {
   const value = process.env[name];

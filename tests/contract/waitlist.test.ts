@@ -14,7 +14,7 @@ import type {
   OrientationDay,
   School,
   Workshop,
-} from "~/upstream/contract";
+} from "#contract";
 import {
   answered,
   client,

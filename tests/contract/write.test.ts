@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UpstreamClient } from "~/upstream/client.server";
-import type { OrientationDay, School, Workshop } from "~/upstream/contract";
+import type { OrientationDay, School, Workshop } from "#contract";
 import {
   answered,
   client,

@@ -5,8 +5,8 @@ import {
   type Page,
 } from "@playwright/test";
 import { MESSAGES, VALIDATION } from "../../app/messages";
-import { API_BASE_PATH, HEADERS } from "../../app/upstream/contract";
-import { buildDemoData } from "../../upstream/demo/data";
+import { API_BASE_PATH, HEADERS } from "#contract";
+import { buildDemoData } from "../../reference-upstream/demo/data";
 import { UPSTREAM_URL } from "../../playwright.config";
 import { expectNoA11yViolations } from "./support/axe";
 import { javaScriptEnabled } from "./support/flow";

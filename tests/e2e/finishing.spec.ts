@@ -7,7 +7,7 @@
 import { expect, test } from "@playwright/test";
 import type { Locator, Page } from "@playwright/test";
 import { MAINTENANCE, MESSAGES, METHOD_NOT_ALLOWED } from "../../app/messages";
-import { buildDemoData } from "../../upstream/demo/data";
+import { buildDemoData } from "../../reference-upstream/demo/data";
 import { expectNoA11yViolations } from "./support/axe";
 import {
   javaScriptEnabled,

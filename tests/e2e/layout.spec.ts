@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { buildDemoData } from "../../upstream/demo/data";
+import { buildDemoData } from "../../reference-upstream/demo/data";
 import { LAYOUT, MESSAGES } from "../../app/messages";
 import { expectNoA11yViolations } from "./support/axe";
 import {

@@ -10,7 +10,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { serverSideOnly } from "./support/flow";
 import { z } from "zod";
 import { MESSAGES } from "../../app/messages";
-import { WorkshopSchema } from "../../app/upstream/contract";
+import { WorkshopSchema } from "#contract";
 import { expectNoA11yViolations } from "./support/axe";
 import {
   createConfirmedRegistration,

@@ -8,7 +8,7 @@ import { chooseDay, javaScriptEnabled, serverSideOnly } from "./support/flow";
 import type { Page } from "@playwright/test";
 import { z } from "zod";
 import { MESSAGES, VALIDATION } from "../../app/messages";
-import { OrientationDaySchema } from "../../app/upstream/contract";
+import { OrientationDaySchema } from "#contract";
 import { expectNoA11yViolations } from "./support/axe";
 import { uniqueEmail } from "./support/unique";
 import {

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { MESSAGES } from "../../app/messages";
-import { buildDemoData } from "../../upstream/demo/data";
+import { buildDemoData } from "../../reference-upstream/demo/data";
 import { addToRound, javaScriptEnabled, openCart } from "./support/flow";
 import { chooseFirstSchool } from "./support/registration";
 import { startAppServer, startUpstream } from "./support/servers";

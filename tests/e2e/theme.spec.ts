@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { buildPalette } from "../../app/lib/theme";
-import { buildDemoData } from "../../upstream/demo/data";
+import { buildDemoData } from "../../reference-upstream/demo/data";
 import { expectNoA11yViolations } from "./support/axe";
 
 const sites = buildDemoData();

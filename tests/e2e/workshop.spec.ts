@@ -18,7 +18,7 @@ import {
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { APP_URL } from "../../playwright.config";
 import { MESSAGES } from "../../app/messages";
-import { buildDemoData } from "../../upstream/demo/data";
+import { buildDemoData } from "../../reference-upstream/demo/data";
 import { expectNoA11yViolations } from "./support/axe";
 import {
   addTestWorkshop,

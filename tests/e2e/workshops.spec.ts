@@ -18,13 +18,13 @@ import {
 import { z } from "zod";
 import { APP_URL, UPSTREAM_URL } from "../../playwright.config";
 import { MESSAGES } from "../../app/messages";
-import { API_BASE_PATH, ENDPOINTS, HEADERS } from "../../app/upstream/contract";
-import type { EndpointName } from "../../app/upstream/contract";
-import { WORKSHOPS } from "../../upstream/demo/catalog";
-import { buildDemoData } from "../../upstream/demo/data";
+import { API_BASE_PATH, ENDPOINTS, HEADERS } from "#contract";
+import type { EndpointName } from "#contract";
+import { WORKSHOPS } from "../../reference-upstream/demo/catalog";
+import { buildDemoData } from "../../reference-upstream/demo/data";
 import { expectNoA11yViolations } from "./support/axe";
 
-/** The spring day on the localhost site offers 14 workshops (upstream/demo/sites.ts). */
+/** The spring day on the localhost site offers 14 workshops (reference-upstream/demo/sites.ts). */
 const ALL_WORKSHOPS = 14;
 
 // Each step of these tests is a page load without JavaScript; together they take longer than the default.

@@ -5,10 +5,10 @@
  * data request for the page it belongs to, however it is spelled.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDemoData } from "../../upstream/demo/data";
-import { renderMedia } from "../../upstream/demo/media";
-import { createUpstreamServer } from "../../upstream/server";
-import type { UpstreamServer } from "../../upstream/server";
+import { buildDemoData } from "../../reference-upstream/demo/data";
+import { renderMedia } from "../../reference-upstream/demo/media";
+import { createUpstreamServer } from "../../reference-upstream/server";
+import type { UpstreamServer } from "../../reference-upstream/server";
 import { freePort } from "../../scripts/processes.mjs";
 import { parseMetrics } from "../support/prometheus";
 import { send, sessionCookie, startSite } from "../support/site";

@@ -9,10 +9,10 @@ import { createServer } from "node:http";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDemoData } from "../../upstream/demo/data";
-import { renderMedia } from "../../upstream/demo/media";
-import { createUpstreamServer } from "../../upstream/server";
-import type { UpstreamServer } from "../../upstream/server";
+import { buildDemoData } from "../../reference-upstream/demo/data";
+import { renderMedia } from "../../reference-upstream/demo/media";
+import { createUpstreamServer } from "../../reference-upstream/server";
+import type { UpstreamServer } from "../../reference-upstream/server";
 import { mergeCookies, send, startSite } from "../support/site";
 import type { Site } from "../support/site";
 

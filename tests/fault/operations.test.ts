@@ -15,10 +15,10 @@ import {
   onTestFinished,
 } from "vitest";
 import { MESSAGES, METHOD_NOT_ALLOWED, VALIDATION } from "~/messages";
-import { buildDemoData } from "../../upstream/demo/data";
-import { renderMedia } from "../../upstream/demo/media";
-import { createUpstreamServer } from "../../upstream/server";
-import type { UpstreamServer } from "../../upstream/server";
+import { buildDemoData } from "../../reference-upstream/demo/data";
+import { renderMedia } from "../../reference-upstream/demo/media";
+import { createUpstreamServer } from "../../reference-upstream/server";
+import type { UpstreamServer } from "../../reference-upstream/server";
 import { freePort } from "../../scripts/processes.mjs";
 import { parseMetrics } from "../support/prometheus";
 import { contactQuestion } from "../support/question";

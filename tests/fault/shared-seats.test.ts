@@ -5,10 +5,10 @@
  * must never fill the answer shared by the visitors of another day (decision 0057).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDemoData } from "../../upstream/demo/data";
-import { renderMedia } from "../../upstream/demo/media";
-import { createUpstreamServer } from "../../upstream/server";
-import type { UpstreamServer } from "../../upstream/server";
+import { buildDemoData } from "../../reference-upstream/demo/data";
+import { renderMedia } from "../../reference-upstream/demo/media";
+import { createUpstreamServer } from "../../reference-upstream/server";
+import type { UpstreamServer } from "../../reference-upstream/server";
 import { mergeCookies, send, sessionCookie, startSite } from "../support/site";
 import type { Site } from "../support/site";
 

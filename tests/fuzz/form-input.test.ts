@@ -15,10 +15,10 @@ import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDemoData } from "../../upstream/demo/data";
-import { renderMedia } from "../../upstream/demo/media";
-import { createUpstreamServer } from "../../upstream/server";
-import type { UpstreamServer } from "../../upstream/server";
+import { buildDemoData } from "../../reference-upstream/demo/data";
+import { renderMedia } from "../../reference-upstream/demo/media";
+import { createUpstreamServer } from "../../reference-upstream/server";
+import type { UpstreamServer } from "../../reference-upstream/server";
 import {
   BROWSER_USER_AGENT,
   mergeCookies,

@@ -4,7 +4,7 @@
  */
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "~/routes";
-import type { RouteTable } from "../../server/routes";
+import type { RouteTable } from "../../server/route-of-request";
 
 export function appRouteTable(): RouteTable {
   const table: RouteTable = { root: { id: "root", path: "" } };

@@ -1,6 +1,6 @@
 import { href, Link } from "react-router";
 import { LAYOUT } from "~/messages";
-import type { Settings } from "~/upstream/contract";
+import type { Settings } from "#contract";
 
 // Each link stands on its own, not in a sentence: 24 px tall at least (WCAG 2.2 SC 2.5.8).
 const linkClass =

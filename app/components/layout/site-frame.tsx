@@ -8,7 +8,7 @@ import type { NavItem } from "~/components/layout/nav-items";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { LAYOUT } from "~/messages";
-import type { Settings } from "~/upstream/contract";
+import type { Settings } from "#contract";
 
 /** The first stop of the keyboard: straight to the page's content (`#inhoud`). */
 export function SkipLink() {

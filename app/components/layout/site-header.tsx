@@ -1,5 +1,5 @@
 import { href, Link, useLocation } from "react-router";
-import type { Settings } from "~/upstream/contract";
+import type { Settings } from "#contract";
 import { LogoutButton } from "./logout-button";
 import { isActive, navLink, type NavItem } from "./nav-items";
 import { LAYOUT } from "~/messages";

@@ -27,7 +27,7 @@ import type {
   PersonalDetails,
   PersonalDetailsInput,
 } from "~/registration/personal-details";
-import { GESLACHT } from "~/upstream/values";
+import { GESLACHT } from "#contract/values";
 import { checkForm, constraintsOf } from "~/lib/form-rules";
 
 /** The page's title comes with the form (PageTitle): 'Fout: ' in front while its errors show. */

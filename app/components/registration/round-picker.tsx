@@ -41,7 +41,7 @@ import {
   WAITLIST_BUTTON,
   waitlistButtonValue,
 } from "~/registration/waitlist";
-import type { Workshop, WorkshopRef } from "~/upstream/contract";
+import type { Workshop, WorkshopRef } from "#contract";
 
 /** The add form's fetcher, shared with the page so it can open the cart after a successful add. */
 export const ADD_WORKSHOP_FETCHER = "add-workshop";

@@ -4,7 +4,7 @@
  */
 import { Form, useNavigation } from "react-router";
 import { IdempotencyField } from "~/components/forms";
-import type { School } from "~/upstream/contract";
+import type { School } from "#contract";
 
 export const SCHOOL_INTENT = "school";
 

@@ -21,15 +21,15 @@ import {
   RegistrationSchema,
   SchoolSchema,
   WorkshopSchema,
-} from "../../../app/upstream/contract";
+} from "#contract";
 import type {
   EndpointName,
   PendingConfirmationBody,
   Registration,
   School,
-} from "../../../app/upstream/contract";
+} from "#contract";
 import { SESSION_COOKIE_NAME } from "../../../app/session/session.server";
-import { buildDemoData } from "../../../upstream/demo/data";
+import { buildDemoData } from "../../../reference-upstream/demo/data";
 import { chooseDay, javaScriptEnabled, untilHydrated } from "./flow";
 import { mailedLink, tokenOf } from "./mail";
 import { uniqueEmail } from "./unique";

@@ -137,7 +137,7 @@ export async function startUpstream(
   const db =
     options.db ??
     join(mkdtempSync(join(tmpdir(), "e2e-upstream-")), "upstream.sqlite");
-  const args = ["--import", "tsx", "upstream/main.ts"];
+  const args = ["--import", "tsx", "reference-upstream/main.ts"];
   if (!options.db) args.push("--reset");
   const { child, output } = launch(args, {
     UPSTREAM_PORT: String(port),

@@ -4,7 +4,7 @@
  * the same transaction (common.released).
  */
 import { randomBytes } from "node:crypto";
-import type { Registration } from "../../app/upstream/contract";
+import type { Registration } from "#contract";
 import { cancelledMail } from "../mail-templates";
 import type { Common } from "./common";
 import type {

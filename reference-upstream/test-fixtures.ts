@@ -9,8 +9,8 @@ import {
   ErrorBodySchema,
   fillPath,
   HEADERS,
-} from "../app/upstream/contract";
-import type { EndpointName } from "../app/upstream/contract";
+} from "#contract";
+import type { EndpointName } from "#contract";
 import type { z } from "zod";
 import type { DemoData, DemoSite } from "./demo/types";
 import type { UpstreamServer, UpstreamServerOptions } from "./server";

@@ -5,7 +5,7 @@
  * released in turn, which may move up someone else. It never oversells: a seat is only given while the round has
  * one free, by the same count as choosing takes.
  */
-import type { Registration } from "../../app/upstream/contract";
+import type { Registration } from "#contract";
 import { seatFreedMail } from "../mail-templates";
 import type { Common } from "./common";
 import type {

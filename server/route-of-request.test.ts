@@ -5,7 +5,7 @@ import {
   MESSAGE_ROUTE_IDS,
   routeMatcher,
   routePatternMatcher,
-} from "./routes";
+} from "./route-of-request";
 
 const routeOf = routeMatcher(appRouteTable());
 const at = (path: string) => routeOf(`http://localhost${path}`);

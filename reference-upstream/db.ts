@@ -194,7 +194,7 @@ const MIGRATIONS: string[] = [
   CREATE INDEX rate_limit_hits_at ON rate_limit_hits (at);
   `,
   `
-  -- The first answer to a call sent with an idempotency key, given again for a repeat (upstream/idempotency.ts).
+  -- The first answer to a call sent with an idempotency key, given again for a repeat (reference-upstream/idempotency.ts).
   CREATE TABLE idempotent_answers (
     site_id INTEGER NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
     call TEXT NOT NULL,

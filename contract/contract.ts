@@ -1,6 +1,6 @@
 /**
  * The upstream contract: base path, header names, every call and a Zod schema for every payload and answer.
- * The web app's client (client.server.ts) and the reference upstream (upstream/) both import this module,
+ * The web app's client (client.server.ts) and the reference upstream (reference-upstream/) both import this module,
  * so they cannot drift. `npm run openapi` publishes it as docs/openapi.json.
  *
  * Decisions on what the product specification leaves open: docs/decisions/0002-upstream-contract.md.

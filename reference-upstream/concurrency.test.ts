@@ -9,7 +9,7 @@ import {
   ENDPOINTS,
   HEADERS,
   RegistrationSchema,
-} from "../app/upstream/contract";
+} from "#contract";
 import type { DemoData } from "./demo/types";
 import type { UpstreamServerOptions } from "./server";
 import {

@@ -12,7 +12,7 @@ import type {
   Settings,
   Workshop,
   WorkshopImage,
-} from "../../app/upstream/contract";
+} from "#contract";
 import { localDate } from "../db";
 import type { Common } from "./common";
 import type {

@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import type { SQLInputValue, StatementSync } from "node:sqlite";
-import type { Registration } from "../../app/upstream/contract";
+import type { Registration } from "#contract";
 import type { Db } from "../db";
 import { transaction } from "../db";
 import type { Mailer } from "../mail";

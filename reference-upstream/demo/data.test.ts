@@ -10,7 +10,7 @@ import {
   SettingsSchema,
   WorkshopImageSchema,
   WorkshopSchema,
-} from "../../app/upstream/contract";
+} from "#contract";
 import { buildDemoData } from "./data";
 import { renderMedia } from "./media";
 

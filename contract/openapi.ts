@@ -122,7 +122,7 @@ export function buildOpenApiDocument() {
       title: "Orientation-day registration: upstream API",
       version: API_BASE_PATH.slice(1),
       description:
-        "The API the registration site calls. Generated from app/upstream/contract.ts; do not edit.",
+        "The API the registration site calls. Generated from contract/contract.ts; do not edit.",
     },
     paths,
   };

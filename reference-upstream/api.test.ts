@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { API_BASE_PATH, HEADERS } from "../app/upstream/contract";
-import type { PendingConfirmationBody } from "../app/upstream/contract";
+import { API_BASE_PATH, HEADERS } from "#contract";
+import type { PendingConfirmationBody } from "#contract";
 import type { MailboxEntry } from "./mail";
 import { seatsTaken, startTestUpstream, TEST_API_KEY } from "./test-fixtures";
 import type { TestUpstream } from "./test-fixtures";

@@ -7,8 +7,8 @@ import type {
   PendingConfirmationBody,
   Registration,
   SupportQuestion,
-} from "../../app/upstream/contract";
-import { MAIL_LINK_PATHS } from "../../app/upstream/contract";
+} from "#contract";
+import { MAIL_LINK_PATHS } from "#contract";
 import {
   changedMail,
   confirmedMail,

@@ -3,7 +3,7 @@
  * and promotion on every kind of release, with its cascades, its mail and without overselling.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { PendingConfirmationBody } from "../app/upstream/contract";
+import type { PendingConfirmationBody } from "#contract";
 import type { DemoData } from "./demo/types";
 import type { MailboxEntry } from "./mail";
 import type { UpstreamServerOptions } from "./server";

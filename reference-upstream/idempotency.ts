@@ -10,7 +10,7 @@
  * again: a round may have a free seat by then, a rate limit may have passed.
  */
 import { createHash } from "node:crypto";
-import { IDEMPOTENCY_WINDOW_HOURS } from "../app/upstream/contract";
+import { IDEMPOTENCY_WINDOW_HOURS } from "#contract";
 import type { Db } from "./db";
 import { transaction } from "./db";
 

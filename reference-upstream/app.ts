@@ -14,8 +14,8 @@ import {
   HEADERS,
   HashAnswerSchema,
   IdempotencyKeySchema,
-} from "../app/upstream/contract";
-import type { EndpointName } from "../app/upstream/contract";
+} from "#contract";
+import type { EndpointName } from "#contract";
 import { addTestWorkshop } from "./db";
 import type { Db } from "./db";
 import { createReplays, fingerprint } from "./idempotency";

@@ -2,11 +2,7 @@
  * The registration as every resource sees it: loading a live one (expired drafts swept, expiry slid), running a
  * call on it, dropping its choices, the rounds of its day, its answer (view) and its mail summary.
  */
-import type {
-  Registration,
-  WaitlistEntry,
-  WorkshopRef,
-} from "../../app/upstream/contract";
+import type { Registration, WaitlistEntry, WorkshopRef } from "#contract";
 import type { RegistrationSummary } from "../mail-templates";
 import type {
   DayRow,
