@@ -1,6 +1,6 @@
 # The web app alone (the reference upstream in reference-upstream/ is for development and tests, not production).
 #
-# Build (see README, "The image"):
+# Build (see docs/operations.md, "The image"):
 #   docker build -t open-dag \
 #     --build-arg SOURCE=https://git.example.nl/open-dag --build-arg REVISION=$(git rev-parse HEAD) \
 #     --build-arg VERSION=$(git describe --always) --build-arg CREATED=$(date -u +%Y-%m-%dT%H:%M:%SZ) .
@@ -8,7 +8,7 @@
 #   Pin the base by digest for builds that do not change under you, or point it at a mirror:
 #     --build-arg NODE_IMAGE=node:26-bookworm-slim@sha256:<digest>
 #
-# Run (every variable a real deployment sets; see README, "Configuration"):
+# Run (every variable a real deployment sets; see docs/configuration.md):
 #   docker run -p 3000:3000 --read-only \
 #     -e UPSTREAM_URL=https://api.provider.example -e UPSTREAM_API_KEY=… \
 #     -e SESSION_SECRET=<32+ random characters> \

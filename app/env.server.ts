@@ -1,7 +1,7 @@
 /**
  * The web app's configuration, read once from the environment and validated.
  * A bad value stops the server at start-up with a message naming the variable.
- * README.md lists every variable with its default.
+ * docs/configuration.md lists every variable with its default.
  */
 import { isIP } from "node:net";
 import { availableParallelism } from "node:os";

@@ -1,6 +1,6 @@
 /**
  * The process's metrics in the Prometheus text format (prom-client), served on METRICS_PORT only (server/main.ts),
- * never on the public port. Names and labels are a contract with operations (README, "Running several
+ * never on the public port. Names and labels are a contract with operations (docs/operations.md, "Running several
  * replicas"): change them only with the alerts that use them.
  * A registry of its own rather than prom-client's global one, so the development server's module reloads start
  * afresh instead of failing on metrics registered twice.

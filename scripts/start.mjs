@@ -53,7 +53,7 @@ if (!env.UPSTREAM_URL) {
   env.UPSTREAM_URL = `http://127.0.0.1:${port}`;
   // The demo upstream's own key (a production server refuses to start without UPSTREAM_URL and this).
   env.UPSTREAM_API_KEY ??= "demo-api-key";
-  // The demo runs without configuration; a real deployment sets SESSION_SECRET (see README).
+  // The demo runs without configuration; a real deployment sets SESSION_SECRET (see docs/configuration.md).
   env.ALLOW_DEV_SESSION_SECRET ??= "true";
 }
 

@@ -1,6 +1,6 @@
 /**
- * The fleet suite: the production build three times behind Debian's nginx (an `upstream` block, the README's
- * proxy headers, `proxy_next_upstream` on connection errors), sharing Debian's redis-server for the rate limits
+ * The fleet suite: the production build three times behind Debian's nginx (an `upstream` block, the proxy
+ * headers of docs/operations.md, `proxy_next_upstream` on connection errors), sharing Debian's redis-server for the rate limits
  * and the reference upstream for state. It proves the site is stateless in operation: a visitor's session
  * works whichever replica answers, registrations sent step by step across replicas are stored once, the limits
  * count across replicas with Redis (and per replica without), a rolling restart under 30 s of load loses
