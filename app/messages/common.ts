@@ -72,7 +72,7 @@ export const FIELD_NAMES = {
   telefoonnummer: "Telefoonnummer",
 } as const;
 
-export type { Toast, ToastKind } from "~/lib/toast";
+export type { Toast, ToastKind } from "./toast";
 
 /** The frame around every page: header, menu, footer; and the plain answers outside it. */
 export const LAYOUT = {

@@ -1,5 +1,5 @@
 /** The toasts the actions flash, and how long each kind stays. */
-import type { Toast } from "~/lib/toast";
+import type { Toast } from "./toast";
 import { MESSAGES } from "./common";
 import { WAITLIST } from "./workshop";
 

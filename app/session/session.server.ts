@@ -17,7 +17,7 @@ import { createCookieSessionStorage } from "react-router";
 import { createSignedCookie } from "~/lib/signed-cookie.server";
 import type { Cookie, Session, SessionStorage } from "react-router";
 import { z } from "zod";
-import { ToastSchema, type Toast } from "~/lib/toast";
+import type { Toast } from "~/messages";
 
 export const SESSION_COOKIE_NAME = "session";
 /** One cookie per waiting toast: `toast-<time><random>`, so names sort by when they were flashed. */
@@ -49,6 +49,14 @@ export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 export const SELECTION_TTL_MS = 24 * 60 * 60 * 1000;
 
 export type { Toast };
+
+/** A toast cookie as it comes back: checked against the shape the messages build (app/messages/toast.ts). */
+const ToastSchema = z.object({
+  kind: z.enum(["success", "info", "warning", "error"]),
+  message: z.string(),
+  durationMs: z.number().int().positive(),
+  presentation: z.literal("dialog").optional(),
+}) satisfies z.ZodType<Toast>;
 
 const id = z.number().int().positive();
 

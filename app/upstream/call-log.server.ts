@@ -5,7 +5,21 @@
  */
 import { writeLine } from "~/lib/log-line.server";
 import { upstreamDuration, upstreamRequests } from "~/metrics.server";
-import type { CallRecord } from "./client.server";
+import type { EndpointName } from "#contract";
+
+/** ok: an answer the contract lists; refused: no response at all; invalid: an answer the contract does not allow. */
+export type CallOutcome =
+  "ok" | "timeout" | "refused" | "http_4xx" | "http_5xx" | "invalid";
+
+export interface CallRecord {
+  call: EndpointName;
+  outcome: CallOutcome;
+  /** The upstream's status, when it answered. */
+  status?: number;
+  /** The whole call, retries included. */
+  seconds: number;
+  requestId?: string | null;
+}
 
 export function callLogLine(record: CallRecord): string {
   return JSON.stringify({

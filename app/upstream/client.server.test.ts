@@ -5,11 +5,8 @@ import {
   createUpstreamClient,
   retryDelay,
 } from "./client.server";
-import type {
-  CallRecord,
-  UpstreamClientOptions,
-  UpstreamIdentity,
-} from "./client.server";
+import type { CallRecord } from "./call-log.server";
+import type { UpstreamClientOptions, UpstreamIdentity } from "./client.server";
 import {
   closeSocket,
   respond,

@@ -17,26 +17,13 @@ import {
 } from "#contract";
 import type { EndpointName, ErrorBody } from "#contract";
 import { observeCall } from "./call-log.server";
+import type { CallOutcome, CallRecord } from "./call-log.server";
 
 export interface UpstreamIdentity {
   /** The host name the visitor used; its first label names the site. */
   siteHost: string;
   anonymousUserId: string;
   registrationId?: string | null;
-}
-
-/** ok: an answer the contract lists; refused: no response at all; invalid: an answer the contract does not allow. */
-export type CallOutcome =
-  "ok" | "timeout" | "refused" | "http_4xx" | "http_5xx" | "invalid";
-
-export interface CallRecord {
-  call: EndpointName;
-  outcome: CallOutcome;
-  /** The upstream's status, when it answered. */
-  status?: number;
-  /** The whole call, retries included. */
-  seconds: number;
-  requestId?: string | null;
 }
 
 export type UpstreamAnswer<T> = { status: 200; data: T } | { status: 204 };
