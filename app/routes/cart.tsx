@@ -7,11 +7,11 @@ import { data, href, redirect } from "react-router";
 import { z } from "zod";
 import { formId } from "~/lib/validation";
 import type { Route } from "./+types/cart";
-import type { CartActionData } from "~/components/registration/cart";
 import { ENHANCED_FIELD } from "~/components/registration/enhanced";
 import { safeReturnPath, withSearchParam } from "~/lib/return-to";
 import { TOASTS, VALIDATION } from "~/messages";
 import { CART_OPEN_PARAM, choicesToRemove } from "~/registration/cart";
+import type { CartActionData } from "~/registration/rounds";
 
 import {
   changeRegistration,

@@ -6,7 +6,6 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/workshop";
 import { ENHANCED_FIELD } from "~/components/registration/enhanced";
-import type { AddResult } from "~/components/registration/round-picker";
 import { withSearchParam } from "~/lib/return-to";
 import { formId } from "~/lib/validation";
 import { MESSAGES, TOASTS, VALIDATION, WAITLIST } from "~/messages";
@@ -37,6 +36,7 @@ import {
 } from "~/registration/waitlist";
 import { formIdempotencyKey } from "~/request/idempotency.server";
 import { getRequestState } from "~/request/request-state.server";
+import type { AddResult } from "~/registration/rounds";
 import type { Registration } from "#contract";
 import {
   pageStatus,
