@@ -12,8 +12,8 @@ import {
   roundOptions,
   submitBlocker,
   submitButton,
-  type CartRound,
 } from "./cart";
+import type { CartRound } from "./rounds";
 
 const robotica = { id: 1, slug: "robotica", display: "Robotica" };
 const horeca = { id: 2, slug: "horeca", display: "Horeca" };

@@ -5,18 +5,9 @@
  */
 import { formatClockTime } from "~/lib/dates";
 import { WORKSHOP_PAGE, ROUND_BUTTON } from "~/messages";
-import type { Registration, Workshop, WorkshopRef } from "#contract";
-import { waitlistFor, type WaitlistLine } from "./waitlist";
-
-export interface CartRound {
-  number: number;
-  startTime: string;
-  endTime: string;
-  /** The workshop chosen for this round, or null. */
-  workshop: WorkshopRef | null;
-  /** The registration's waiting-list entry for this round, or null (waitlist.ts). */
-  waitlist: WaitlistLine | null;
-}
+import type { Registration, Workshop } from "#contract";
+import type { CartRound, RoundBadge, RoundOption } from "./rounds";
+import { waitlistFor } from "./waitlist";
 
 export interface CartView {
   rounds: CartRound[];
@@ -84,18 +75,6 @@ export function choicesToAdd(
 /** The update that empties `round`. */
 export function choicesToRemove(round: number): Choice[] {
   return [{ round, workshop: null }];
-}
-
-/**
- * unavailable: no seat, or the day is read-only; added: this workshop is the round's choice; current: another
- * workshop is; choose: free to choose.
- */
-export type RoundBadge = "unavailable" | "added" | "current" | "choose";
-
-export interface RoundOption extends CartRound {
-  badge: RoundBadge;
-  /** Whether its radio can be chosen. */
-  selectable: boolean;
 }
 
 /**

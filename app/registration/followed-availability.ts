@@ -4,7 +4,7 @@
  * was rendered with. Pure functions, so the rules are unit-tested on plain data.
  */
 import type { AvailabilityEntry } from "#contract";
-import type { CartRound } from "./cart";
+import type { CartRound } from "./rounds";
 
 /** How often an open workshop page asks again; the shared answer is kept a little shorter (workshop-places.tsx). */
 export const FOLLOW_INTERVAL_MS = 5_000;

@@ -13,7 +13,6 @@ import {
   loadRegistration,
   requireDay,
   requireRegistration,
-  updateChoices,
 } from "./registration.server";
 
 const draft = draftRegistration({
@@ -136,63 +135,5 @@ describe("the guards", () => {
     expect(session.takeToasts().map((toast) => toast.message)).toEqual([
       MESSAGES.genericError,
     ]);
-  });
-});
-
-describe("updateChoices", () => {
-  beforeEach(() => {
-    session.setOrientationDay(1);
-    session.setRegistrationId("registration-id-1234567890");
-  });
-
-  it("makes the answer the request's registration", async () => {
-    const updated = {
-      ...draft,
-      choices: {
-        "1": { workshop: { id: 3, slug: "robotica", display: "Robotica" } },
-      },
-    };
-    const context = contextWith({
-      update: async () => ({ status: 200, data: updated }),
-    });
-    await updateChoices(context, [{ round: 1, workshop: 3 }]);
-    expect(await getRegistration(context)).toEqual({
-      state: "found",
-      registration: updated,
-    });
-    expect(calls).toEqual(["update"]);
-  });
-
-  it.each([
-    ["a 204", async () => ({ status: 204 })],
-    [
-      "a 404 on removal",
-      async () => {
-        throw new UpstreamError("status", "update", "not found", {
-          status: 404,
-        });
-      },
-    ],
-  ])("treats %s as an expired registration", async (_, answer) => {
-    const context = contextWith({ update: answer });
-    expect(
-      await thrownLocation(
-        updateChoices(context, [{ round: 1, workshop: null }]),
-      ),
-    ).toBe("/");
-    expect(session.registrationId).toBeNull();
-  });
-
-  it("passes a full round (409) on to the caller", async () => {
-    const full = new UpstreamError("status", "update", "full", { status: 409 });
-    const context = contextWith({
-      update: async () => {
-        throw full;
-      },
-    });
-    await expect(
-      updateChoices(context, [{ round: 1, workshop: 3 }]),
-    ).rejects.toBe(full);
-    expect(session.registrationId).toBe("registration-id-1234567890");
   });
 });

@@ -14,11 +14,9 @@ import { TOASTS } from "~/messages";
 import { getRequestState } from "~/request/request-state.server";
 import type { OrientationDay, Registration } from "#contract";
 import {
-  describeUpstreamError,
   rethrowResponse,
   toastForUpstreamError,
 } from "~/upstream/user-message";
-import type { Choice } from "./cart";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -175,8 +173,9 @@ export async function getOrientationDay(
 }
 
 /**
- * Runs an upstream call that answers with the registration (add-school, remove-school, update): a 204 means
- * it expired, which throws the redirect home; otherwise the answer becomes the request's registration.
+ * Runs an upstream call that answers with the registration (add-school, remove-school, and the cart's and the
+ * waiting list's changes in cart.server.ts and waitlist.server.ts): a 204 means it expired, which throws the
+ * redirect home; otherwise the answer becomes the request's registration. Reading it again goes through it too.
  */
 export async function changeRegistration(
   context: Context,
@@ -196,25 +195,4 @@ export async function refreshRegistration(
 ): Promise<Registration> {
   const { upstream } = getRequestState(context);
   return changeRegistration(context, () => upstream.call("registration"));
-}
-
-/**
- * The cart's update call (spec "Adding a workshop to a round", "Removing a workshop"). A 204, or a 404 (the
- * registration no longer holds what was removed), means it expired: that throws the redirect home. Other
- * failures reject with the upstream's error; a 409 is a round that filled up meanwhile.
- */
-export async function updateChoices(
-  context: Context,
-  choices: Choice[],
-): Promise<Registration> {
-  const { upstream } = getRequestState(context);
-  try {
-    return await changeRegistration(context, () =>
-      upstream.call("update", { body: { choices } }),
-    );
-  } catch (error) {
-    if (describeUpstreamError(error).status === 404)
-      throw expireRegistration(context);
-    throw error;
-  }
 }

@@ -9,13 +9,8 @@
  */
 import { WAITLIST, WAITLIST_TOASTS } from "~/messages";
 import type { Toast } from "~/messages";
-import type {
-  AvailabilityEntry,
-  Registration,
-  WaitlistEntry,
-  WorkshopRef,
-} from "#contract";
-import type { RoundOption } from "./cart";
+import type { AvailabilityEntry, Registration, WaitlistEntry } from "#contract";
+import type { RoundOption, WaitlistLine } from "./rounds";
 
 /** The intents of the workshop page's action besides adding. */
 export const JOIN_WAITLIST_INTENT = "join-waitlist";
@@ -59,12 +54,6 @@ export function parseWaitlistButton(
 
 /** Up to this many seats left, an open round says how many. */
 export const SEATS_HINT_MAX = 5;
-
-/** What a round's line in the cart shows about its entry: the workshop waited for and the place. */
-export interface WaitlistLine {
-  workshop: WorkshopRef;
-  position: number;
-}
 
 /** Whether the upstream offers the list: it then sends `waitlist` with every registration (maybe empty). */
 export function waitlistOffered(

@@ -1,48 +1,37 @@
 /**
  * The server side of /workshop/{slug}: reading the workshop for the page, and the page's posts (adding the
- * workshop to a round, joining or leaving a round's waiting list) that the route's action hands on.
+ * workshop to a round, joining or leaving a round's waiting list) that the route's action hands on. The posts are
+ * adapters: they read the form and the page's data, call the change (cart.server.ts, waitlist.server.ts), and turn
+ * its outcome into the page's answer (decision 0070).
  */
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/workshop";
 import { ENHANCED_FIELD } from "~/components/registration/enhanced";
-import type { AddResult } from "~/components/registration/round-picker";
 import { withSearchParam } from "~/lib/return-to";
 import { formId } from "~/lib/validation";
-import { MESSAGES, TOASTS, VALIDATION, WAITLIST } from "~/messages";
+import { MESSAGES, VALIDATION } from "~/messages";
+import { CART_OPEN_PARAM } from "~/registration/cart";
+import { addToRound } from "~/registration/cart.server";
 import {
-  addBlocker,
-  CART_OPEN_PARAM,
-  cartRounds,
-  choicesToAdd,
-  roundOptions,
-} from "~/registration/cart";
-import {
-  changeRegistration,
   expireRegistration,
   getOrientationDay,
-  refreshRegistration,
   requireRegistration,
 } from "~/registration/registration.server";
+import type {
+  AddResult,
+  ChangeFailed,
+  ChangeRefused,
+} from "~/registration/rounds";
 import {
   JOIN_WAITLIST_INTENT,
-  joinBlocker,
   type LEAVE_WAITLIST_INTENT,
-  roundHolding,
-  staleReplay,
-  waitlistOffered,
-  waitlistStanding,
-  type WaitlistStanding,
-  waitlistToast,
 } from "~/registration/waitlist";
+import { joinWaitlist, leaveWaitlist } from "~/registration/waitlist.server";
 import { formIdempotencyKey } from "~/request/idempotency.server";
 import { getRequestState } from "~/request/request-state.server";
 import type { Registration } from "#contract";
-import {
-  pageStatus,
-  rethrowResponse,
-  toastForUpstreamError,
-} from "~/upstream/user-message";
+import { pageStatus, rethrowResponse } from "~/upstream/user-message";
 
 type Context = Route.LoaderArgs["context"];
 
@@ -114,7 +103,6 @@ const AddSchema = z.object({
   round: formId("round"),
 });
 
-/** Spec "Adding a workshop to a round"; the chosen round is checked here, whatever the page allowed. */
 /**
  * What every post of this page starts with: the form's key, the registration (made if there is none yet), the
  * posted round, the workshop and whether its day is read-only; a round that is not a round number is a 400.
@@ -158,56 +146,29 @@ async function readRoundPost(
   };
 }
 
+/**
+ * A refused or failed change, said beside the form it came from: as a fetcher's data with JavaScript, and without
+ * it on the page the same request renders (decision 0009). No toast besides.
+ */
+function besideTheForm(outcome: ChangeRefused<string> | ChangeFailed) {
+  if (outcome.kind === "failed")
+    return data<AddResult>({ error: outcome.toast.message }, { status: 502 });
+  const said: AddResult =
+    outcome.severity === "warning"
+      ? { warning: outcome.message }
+      : { error: outcome.message };
+  return data<AddResult>(said, { status: outcome.status });
+}
+
+/** Spec "Adding a workshop to a round": with JavaScript the round added, without it the page with the cart open. */
 export async function addAction(args: Route.ActionArgs, form: FormData) {
   const { url, context } = args;
   const post = await readRoundPost(args, form);
   if ("refused" in post) return post.refused;
-  const { enhanced, idempotencyKey, registration, round, workshop, readonly } =
-    post;
-  const rounds = cartRounds(registration);
-  const options = roundOptions(rounds, workshop, readonly);
-  const blocker = addBlocker(options, round, readonly);
-  if (blocker === "cannotRegisterYet")
-    return data<AddResult>(
-      { error: MESSAGES.cannotRegisterYet },
-      { status: 409 },
-    );
-  if (blocker === "unknownRound")
-    return data<AddResult>(
-      { error: VALIDATION.invalid("round") },
-      { status: 400 },
-    );
-  if (blocker === "roundFull")
-    return data<AddResult>({ warning: MESSAGES.roundFull }, { status: 409 });
-
-  const alreadyThere = options.some(
-    (option) => option.number === round && option.badge === "added",
-  );
-  if (!alreadyThere) {
-    const { upstream } = getRequestState(context);
-    try {
-      await changeRegistration(context, () =>
-        upstream.call("update", {
-          body: { choices: choicesToAdd(rounds, round, workshop.id) },
-          idempotencyKey,
-        }),
-      );
-    } catch (error) {
-      rethrowResponse(error);
-      const toast = toastForUpstreamError(error, "cart");
-      if (toast === TOASTS.registrationExpired)
-        throw expireRegistration(context);
-      // Said once, next to the form: no toast besides.
-      if (toast === TOASTS.roundFull)
-        return data<AddResult>(
-          { warning: MESSAGES.roundFull },
-          { status: 409 },
-        );
-      return data<AddResult>({ error: toast.message }, { status: 502 });
-    }
-  }
-
-  if (enhanced) return data<AddResult>({ added: round });
+  const { enhanced, ...change } = post;
+  const outcome = await addToRound(context, change);
+  if (outcome.kind !== "done") return besideTheForm(outcome);
+  if (enhanced) return data<AddResult>({ added: change.round });
   return redirect(
     withSearchParam(
       withQuery(url.pathname, carriedSearch(url)),
@@ -215,30 +176,6 @@ export async function addAction(args: Route.ActionArgs, form: FormData) {
       CART_OPEN_PARAM.value,
     ),
   );
-}
-
-/** Why the server refuses a join before asking the upstream, as the panel says it ('alreadyChosen' names a round). */
-const JOIN_REFUSALS = {
-  noWaitlist: { warning: MESSAGES.waitlistUnavailable, status: 409 },
-  cannotRegisterYet: { error: MESSAGES.cannotRegisterYet, status: 409 },
-  unknownRound: { error: VALIDATION.invalid("round"), status: 400 },
-  roundOpen: { warning: MESSAGES.waitlistRoundOpen, status: 409 },
-} as const;
-
-/** Where the registration stands for the workshop in the round, read again; the answer's, should that fail. */
-async function standingNow(
-  context: Context,
-  answered: Registration,
-  round: number,
-  workshopId: number,
-): Promise<WaitlistStanding> {
-  let registration = answered;
-  try {
-    registration = await refreshRegistration(context);
-  } catch (error) {
-    rethrowResponse(error);
-  }
-  return waitlistStanding(registration, round, workshopId);
 }
 
 /**
@@ -254,72 +191,13 @@ export async function waitlistAction(
   const { url, context } = args;
   const post = await readRoundPost(args, form);
   if ("refused" in post) return post.refused;
-  const { enhanced, idempotencyKey, registration, round, workshop, readonly } =
-    post;
-  const offered = waitlistOffered(registration);
-  const { session, upstream } = getRequestState(context);
-  const before = waitlistStanding(registration, round, workshop.id);
-
-  try {
-    let answered: Registration | null = null;
-    if (intent === JOIN_WAITLIST_INTENT) {
-      const options = roundOptions(
-        cartRounds(registration),
-        workshop,
-        readonly,
-      );
-      const blocker = joinBlocker(
-        options,
-        workshop.availability,
-        round,
-        offered,
-        readonly,
-      );
-      if (blocker === "alreadyChosen")
-        return data<AddResult>(
-          { warning: WAITLIST.alreadyChosen(roundHolding(options)!) },
-          { status: 409 },
-        );
-      if (blocker) {
-        const { status, ...result } = JOIN_REFUSALS[blocker];
-        return data<AddResult>(result, { status });
-      }
-      answered = await changeRegistration(context, () =>
-        upstream.call("waitlistJoin", {
-          body: { round, workshop: workshop.id },
-          idempotencyKey,
-        }),
-      );
-    } else if (before.kind === "waiting") {
-      // Only this workshop's entry is left from its page; without one the visitor is already off its list.
-      answered = await changeRegistration(context, () =>
-        upstream.call("waitlistLeave", { body: { round }, idempotencyKey }),
-      );
-    }
-    // The answer may be the upstream's kept answer to this form's key, sent before from a kept tab or after Back
-    // (decision 0018): the toast says where the registration stands now, read again.
-    const now = answered
-      ? await standingNow(context, answered, round, workshop.id)
-      : before;
-    const replayed =
-      answered !== null &&
-      staleReplay(before, waitlistStanding(answered, round, workshop.id), now);
-    session.flashToast(
-      waitlistToast(now, {
-        round,
-        workshop: workshop.display,
-        intent,
-        replayed,
-      }),
-    );
-  } catch (error) {
-    rethrowResponse(error);
-    const toast = toastForUpstreamError(error, "waitlist");
-    if (toast === TOASTS.genericError)
-      return data<AddResult>({ error: toast.message }, { status: 502 });
-    return data<AddResult>({ warning: toast.message }, { status: 409 });
-  }
-
-  if (enhanced) return data<AddResult>({ waitlist: round });
+  const { enhanced, ...change } = post;
+  const outcome =
+    intent === JOIN_WAITLIST_INTENT
+      ? await joinWaitlist(context, change)
+      : await leaveWaitlist(context, change);
+  if (outcome.kind !== "done") return besideTheForm(outcome);
+  getRequestState(context).session.flashToast(outcome.toast);
+  if (enhanced) return data<AddResult>({ waitlist: change.round });
   return redirect(withQuery(url.pathname, carriedSearch(url)));
 }

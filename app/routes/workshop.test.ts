@@ -1,6 +1,6 @@
 /**
- * The workshop page's waiting-list intents (decision 0024) against a scripted upstream: what is sent, what is
- * refused before asking, and how the upstream's refusals come back to the panel.
+ * The workshop page's action against a scripted upstream: adding, and the waiting-list intents (decision 0024).
+ * What is sent, what is refused before asking, and how the outcomes come back to the panel or as a redirect.
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES, VALIDATION, WAITLIST, WAITLIST_TOASTS } from "~/messages";
@@ -135,6 +135,67 @@ function answerOf(result: unknown) {
   };
   return { data, status: init?.status ?? 200 };
 }
+
+describe("adding the workshop to a round", () => {
+  const added = draftRegistration({
+    orientationDay: { id: 1, rondes: day.rondes },
+    waitlist: [],
+    choices: { "2": { workshop: robotica } },
+  });
+
+  it("comes back to the page with the visitor's search and the cart open, without JavaScript", async () => {
+    const result = await post(
+      { round: "2" },
+      answers(registration(), { update: ok(added) }),
+    );
+    expect((result as Response).headers.get("Location")).toBe(
+      "/workshop/robotica?q=robot&inschrijving=open",
+    );
+    expect(sent).toEqual([{ choices: [{ round: 2, workshop: robotica.id }] }]);
+    expect(session.takeToasts()).toEqual([]);
+  });
+
+  it("answers a fetcher with the round", async () => {
+    const result = await post(
+      { round: "2", enhanced: "1" },
+      answers(registration(), { update: ok(added) }),
+    );
+    expect(answerOf(result)).toEqual({ data: { added: 2 }, status: 200 });
+  });
+
+  it("says a refusal and a failure beside the form, with no toast", async () => {
+    expect(
+      answerOf(await post({ round: "1" }, answers(registration()))),
+    ).toEqual({ data: { warning: MESSAGES.roundFull }, status: 409 });
+    expect(
+      answerOf(
+        await post(
+          { round: "2" },
+          answers(registration(), { update: failing(500) }),
+        ),
+      ),
+    ).toEqual({ data: { error: MESSAGES.genericError }, status: 502 });
+    expect(session.takeToasts()).toEqual([]);
+  });
+
+  it("refuses a round that is no round number, and says a page that could not be read as unavailable", async () => {
+    expect(
+      answerOf(await post({ round: "een" }, answers(registration()))),
+    ).toEqual({ data: { error: VALIDATION.invalid("round") }, status: 400 });
+    expect(
+      answerOf(
+        await post(
+          { round: "2" },
+          {
+            ...answers(registration()),
+            orientationDays: failing(503),
+          },
+        ),
+      ),
+    ).toEqual({ data: { error: MESSAGES.genericError }, status: 503 });
+    expect(calls).not.toContain("update");
+  });
+});
 
 describe("joining a round's waiting list", () => {
   it("asks the upstream for the full round, says so, and comes back to the same page without JavaScript", async () => {

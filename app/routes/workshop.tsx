@@ -31,7 +31,6 @@ import {
 import {
   ADD_WORKSHOP_FETCHER,
   RoundPicker,
-  type AddResult,
 } from "~/components/registration/round-picker";
 import { WorkshopGallery } from "~/components/registration/workshop-gallery";
 import { RichText } from "~/components/rich-text";
@@ -39,6 +38,7 @@ import { sanitizeHtml } from "~/lib/sanitize.server";
 import { MESSAGES, VALIDATION, WORKSHOP_PAGE, LAYOUT } from "~/messages";
 import { cartOpen, cartRounds, cartView } from "~/registration/cart";
 import { domainLabelColors } from "~/registration/domain-label";
+import type { AddResult } from "~/registration/rounds";
 import {
   JOIN_WAITLIST_INTENT,
   LEAVE_WAITLIST_INTENT,

@@ -27,14 +27,8 @@ import {
 } from "~/components/ui/dialog";
 import { cn } from "~/lib/utils";
 import { CART, WAITLIST } from "~/messages";
-import {
-  CART_OPEN_PARAM,
-  type CartRound,
-  type CartView,
-} from "~/registration/cart";
-
-/** What the removal answers a fetcher: done, or the message of the failure (the workshop stays). */
-export type CartActionData = { ok: true } | { error: string };
+import { CART_OPEN_PARAM, type CartView } from "~/registration/cart";
+import type { CartActionData, CartRound } from "~/registration/rounds";
 
 export interface CartProps {
   cart: CartView;

@@ -5,7 +5,7 @@
 import { href, Link } from "react-router";
 import { Card } from "~/components/ui/card";
 import { WAITLIST, SUMMARY, CART } from "~/messages";
-import type { CartRound } from "~/registration/cart";
+import type { CartRound } from "~/registration/rounds";
 
 export interface RegistrationSummaryProps {
   count: number;

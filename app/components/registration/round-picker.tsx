@@ -26,9 +26,8 @@ import {
   preselectedRound,
   roundOptions,
   submitButton,
-  type CartRound,
-  type RoundBadge,
 } from "~/registration/cart";
+import type { AddResult, CartRound, RoundBadge } from "~/registration/rounds";
 import {
   JOIN_WAITLIST_INTENT,
   joinFormId,
@@ -45,17 +44,6 @@ import type { Workshop, WorkshopRef } from "#contract";
 
 /** The add form's fetcher, shared with the page so it can open the cart after a successful add. */
 export const ADD_WORKSHOP_FETCHER = "add-workshop";
-
-/**
- * What the workshop page's action answers a fetcher with: the round a workshop was added to or a waiting list
- * changed for, or why not.
- */
-export interface AddResult {
-  added?: number;
-  waitlist?: number;
-  warning?: string;
-  error?: string;
-}
 
 /** A round's waiting-list fetcher: its form and its button share the state through this key. */
 function waitlistFetcherKey(round: number): string {
