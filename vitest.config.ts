@@ -10,6 +10,7 @@ export default defineConfig({
       "reference-upstream/**/*.test.ts",
       "scripts/**/*.test.ts",
       "server/**/*.test.ts",
+      "tests/architecture/**/*.test.ts",
     ],
     environment: "node",
     testTimeout: 20_000,
