@@ -9,7 +9,7 @@
  */
 import { chromium } from "@playwright/test";
 import { request } from "undici";
-import { launchOptions } from "../playwright.config";
+import { launchOptions } from "../tests/support/chromium";
 import { counterSum, parseMetrics } from "../tests/support/prometheus";
 import { startBenchServers } from "./bench-servers";
 import {
