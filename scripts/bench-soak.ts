@@ -10,7 +10,7 @@
 import { chromium } from "@playwright/test";
 import { request } from "undici";
 import { launchOptions } from "../tests/support/chromium";
-import { counterSum, parseMetrics } from "../tests/support/prometheus";
+import { counterSum, parseMetrics } from "../tests/fixtures/prometheus";
 import { startBenchServers } from "./bench-servers";
 import {
   WORKSHOP_LINK,

@@ -3,11 +3,11 @@ import {
   closeSocket,
   respond,
   startMisbehavingServer,
-} from "~/upstream/test/misbehaving-server";
+} from "../../tests/fixtures/misbehaving-server";
 import type {
   Behaviour,
   MisbehavingServer,
-} from "~/upstream/test/misbehaving-server";
+} from "../../tests/fixtures/misbehaving-server";
 import { loader } from "./media";
 
 let server: MisbehavingServer;
