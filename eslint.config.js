@@ -24,7 +24,7 @@ function layerRules() {
     const above = LAYERS.slice(index + 1).flatMap((higher) => higher.names);
     return {
       files: layer.files,
-      ignores: ["**/*.test.{ts,tsx}", "app/**/test/**"],
+      ignores: ["**/*.test.{ts,tsx}"],
       rules: {
         "no-restricted-imports": [
           "error",
@@ -102,6 +102,7 @@ export default tseslint.config(
     // The reference upstream stands in for the provider's API, a separate program: what it shares with the web app is
     // the contract, and only the contract (decision 0070).
     files: ["reference-upstream/**"],
+    ignores: ["**/*.test.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -112,6 +113,26 @@ export default tseslint.config(
                 "^(~/|#(?!contract(/|$))|(\\.\\./)+(app|server|scripts|tests|public|contract)/)",
               message:
                 "The reference upstream imports the contract (#contract) and its own files only (decision 0070).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Its tests, which are not part of the program, may also use the in-process fixtures (tests/fixtures): the
+    // reference upstream with its test data starts from there.
+    files: ["reference-upstream/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex:
+                "^(~/|#(?!contract(/|$))|(\\.\\./)+(app|server|scripts|public|contract)/|(\\.\\./)+tests/(?!fixtures/))",
+              message:
+                "The reference upstream's tests import the contract (#contract), its own files and tests/fixtures only (decision 0070).",
             },
           ],
         },

@@ -1,36 +1,13 @@
-import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { launchOptions } from "./tests/support/chromium";
 
 // The suite runs against the production build (`npm run build` first) and a freshly seeded reference upstream.
 export const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3100);
 export const UPSTREAM_PORT = Number(process.env.E2E_UPSTREAM_PORT ?? 3101);
 export const APP_URL = `http://localhost:${APP_PORT}`;
 export const UPSTREAM_URL = `http://127.0.0.1:${UPSTREAM_PORT}`;
-
-// Debian's Chromium where installed (no browser downloads on some machines); Playwright's own otherwise. Its
-// headless shell first: it is what Playwright itself runs headless, and it halves the suite's time on two cores.
-// For `--headed`, point CHROMIUM_PATH at the full browser (/usr/bin/chromium).
-const systemChromium = [
-  process.env.CHROMIUM_PATH,
-  "/usr/bin/chromium-headless-shell",
-  "/usr/bin/chromium",
-].find((path) => path !== undefined && existsSync(path));
-export const launchOptions = systemChromium
-  ? {
-      executablePath: systemChromium,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
-    }
-  : {};
 
 export const E2E_SESSION_SECRET = "end-to-end-tests-session-secret";
 /** The suite posts far more from 127.0.0.1 than any visitor would: no rate limits. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orientationDay } from "~/testing/fixtures";
+import { orientationDay } from "../tests/fixtures/app";
 import { OrientationDaySchema, RondeSchema } from "./contract";
 
 describe("dates and times in the contract", () => {

@@ -2,8 +2,12 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { API_BASE_PATH, HEADERS } from "#contract";
 import type { PendingConfirmationBody } from "#contract";
 import type { MailboxEntry } from "./mail";
-import { seatsTaken, startTestUpstream, TEST_API_KEY } from "./test-fixtures";
-import type { TestUpstream } from "./test-fixtures";
+import {
+  seatsTaken,
+  startTestUpstream,
+  TEST_API_KEY,
+} from "../tests/fixtures/reference-upstream";
+import type { TestUpstream } from "../tests/fixtures/reference-upstream";
 
 let t: TestUpstream;
 

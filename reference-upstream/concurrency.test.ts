@@ -17,7 +17,7 @@ import {
   seatsTaken,
   startTestUpstream,
   TEST_API_KEY,
-} from "./test-fixtures";
+} from "../tests/fixtures/reference-upstream";
 
 const DRAFTS = 200;
 const SEATS = 10;

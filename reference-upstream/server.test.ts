@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { siteNameOf, siteUrlFrom } from "./app";
 import { parseUpstreamEnv } from "./config";
 import { openDatabase } from "./db";
-import { startTestUpstream } from "./test-fixtures";
+import { startTestUpstream } from "../tests/fixtures/reference-upstream";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { startTestUpstream } from "./test-fixtures";
-import type { TestUpstream } from "./test-fixtures";
+import { startTestUpstream } from "../tests/fixtures/reference-upstream";
+import type { TestUpstream } from "../tests/fixtures/reference-upstream";
 
 let t: TestUpstream | undefined;
 

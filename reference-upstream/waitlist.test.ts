@@ -7,8 +7,12 @@ import type { PendingConfirmationBody } from "#contract";
 import type { DemoData } from "./demo/types";
 import type { MailboxEntry } from "./mail";
 import type { UpstreamServerOptions } from "./server";
-import { fixtureData, seatsTaken, startTestUpstream } from "./test-fixtures";
-import type { TestUpstream } from "./test-fixtures";
+import {
+  fixtureData,
+  seatsTaken,
+  startTestUpstream,
+} from "../tests/fixtures/reference-upstream";
+import type { TestUpstream } from "../tests/fixtures/reference-upstream";
 
 let t: TestUpstream;
 

@@ -8,7 +8,7 @@
  */
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
-import { launchOptions } from "../playwright.config";
+import { launchOptions } from "../tests/support/chromium";
 import { startBenchServers } from "./bench-servers";
 import { browserCookies, flowVisitor } from "./flow-visitor";
 

@@ -7,7 +7,7 @@
  * counts the same work directly. Uses the full browser (/usr/bin/chromium or CHROME_PATH).
  */
 import { chromium } from "@playwright/test";
-import { launchOptions } from "../playwright.config";
+import { launchOptions } from "../tests/support/chromium";
 import { startBenchServers } from "./bench-servers";
 import { browserCookies, flowVisitor } from "./flow-visitor";
 

@@ -14,7 +14,7 @@
  */
 import { chromium } from "@playwright/test";
 import type { Page } from "@playwright/test";
-import { launchOptions } from "../playwright.config";
+import { launchOptions } from "../tests/support/chromium";
 import { WAITLIST } from "../app/messages";
 import { startBenchServers } from "./bench-servers";
 import { DAY_BUTTON } from "./flow-visitor";

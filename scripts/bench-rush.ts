@@ -26,7 +26,7 @@ import {
 import { promotionMails, runWaitlistWave } from "./waitlist-wave";
 import { freePort } from "./processes.mjs";
 import { FOLLOW_INTERVAL_MS } from "../app/registration/followed-availability";
-import { counterSum, parseMetrics } from "../tests/support/prometheus";
+import { counterSum, parseMetrics } from "../tests/fixtures/prometheus";
 
 const students = Number(process.env.RUSH_STUDENTS ?? 500);
 const concurrency = Number(process.env.RUSH_CONCURRENCY ?? 50);

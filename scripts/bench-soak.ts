@@ -9,8 +9,8 @@
  */
 import { chromium } from "@playwright/test";
 import { request } from "undici";
-import { launchOptions } from "../playwright.config";
-import { counterSum, parseMetrics } from "../tests/support/prometheus";
+import { launchOptions } from "../tests/support/chromium";
+import { counterSum, parseMetrics } from "../tests/fixtures/prometheus";
 import { startBenchServers } from "./bench-servers";
 import {
   WORKSHOP_LINK,

@@ -4,7 +4,7 @@
 // /proc, which they cannot read), and gone with the next `npm ci`.
 //
 //   node scripts/image.mjs          builds the base (when missing) and the site's image
-//   node scripts/image.mjs --test   then runs the image suite (vitest.image.config.ts) on it
+//   node scripts/image.mjs --test   then runs the image suite (the Vitest project `image`) on it
 //
 // No registry for images is reachable on the machines this runs on, so the base the Dockerfile names
 // (node:26-bookworm-slim) cannot be pulled: a minimal stand-in is built locally instead, a Debian bookworm minbase
@@ -268,8 +268,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (process.argv.includes("--test")) {
     const code = await show(join(root, "node_modules/.bin/vitest"), [
       "run",
-      "--config",
-      "vitest.image.config.ts",
+      "--project",
+      "image",
     ]).then(
       () => 0,
       () => 1,

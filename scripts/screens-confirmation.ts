@@ -9,7 +9,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import type { Page } from "@playwright/test";
-import { launchOptions } from "../playwright.config";
+import { launchOptions } from "../tests/support/chromium";
 import { AWAITING_COOKIE_NAME } from "../app/session/session.server";
 import { API_BASE_PATH, HEADERS } from "#contract";
 import { startBenchServers } from "./bench-servers";

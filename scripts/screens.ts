@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import type { Browser } from "@playwright/test";
-import { launchOptions } from "../playwright.config";
+import { launchOptions } from "../tests/support/chromium";
 import { flowVisitor } from "./flow-visitor";
 import {
   bin,

@@ -112,7 +112,7 @@ await step("unit tests", () => run(bin("vitest"), ["run"]));
 await step("build", () => run("npm", ["run", "build"]));
 await step(
   "fault, fuzz, rush and cluster suites (production build, no browser)",
-  () => run(bin("vitest"), ["run", "--config", "vitest.robustness.config.ts"]),
+  () => run(bin("vitest"), ["run", "--project", "robustness"]),
 );
 // Both kinds of upstream the contract allows (decision 0023), in parallel: the whole suite with the waiting list, and
 // its waiting-list file without it (nothing else in the suite depends on the list).
@@ -138,7 +138,7 @@ await step(
         try {
           return await run(
             bin("vitest"),
-            ["run", "--config", "vitest.contract.config.ts", ...kind.files],
+            ["run", "--project", "contract", ...kind.files],
             {
               env: {
                 ...process.env,
@@ -195,7 +195,7 @@ await step(
       );
       return 0;
     }
-    return run(bin("vitest"), ["run", "--config", "vitest.fleet.config.ts"]);
+    return run(bin("vitest"), ["run", "--project", "fleet"]);
   },
 );
 

@@ -9,9 +9,9 @@ import { parseEnv } from "~/env.server";
 import { METHOD_NOT_ALLOWED } from "~/messages";
 import { createServerApp } from "./app";
 import { fetchRequest } from "./react-router";
-import { sendRequest } from "../tests/support/http";
-import { appRouteTable } from "../tests/support/routes";
-import type { Outgoing } from "../tests/support/http";
+import { sendRequest } from "../tests/fixtures/http";
+import { appRouteTable } from "../tests/fixtures/routes";
+import type { Outgoing } from "../tests/fixtures/http";
 
 interface Answer {
   status: number;

@@ -10,9 +10,9 @@ import { parseEnv } from "~/env.server";
 import { METHOD_NOT_ALLOWED } from "~/messages";
 import { createServerApp } from "./app";
 import type { ErrorReportSink } from "./error-reports";
-import { sendRequest } from "../tests/support/http";
-import type { Answer, Outgoing } from "../tests/support/http";
-import { appRouteTable } from "../tests/support/routes";
+import { sendRequest } from "../tests/fixtures/http";
+import type { Answer, Outgoing } from "../tests/fixtures/http";
+import { appRouteTable } from "../tests/fixtures/routes";
 
 const CHROME =
   "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36";

@@ -9,10 +9,10 @@ import { observeCall } from "~/upstream/call-log.server";
 import { registry } from "~/metrics.server";
 import { createServerApp } from "./app";
 import { metricsServer } from "./metrics";
-import { sendRequest } from "../tests/support/http";
-import { counterSum, parseMetrics } from "../tests/support/prometheus";
-import type { Metrics } from "../tests/support/prometheus";
-import { appRouteTable } from "../tests/support/routes";
+import { sendRequest } from "../tests/fixtures/http";
+import { counterSum, parseMetrics } from "../tests/fixtures/prometheus";
+import type { Metrics } from "../tests/fixtures/prometheus";
+import { appRouteTable } from "../tests/fixtures/routes";
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -9,10 +9,10 @@ import { rateLimitStoreErrors } from "~/metrics.server";
 import { createServerApp } from "./app";
 import { sharedLimits } from "./rate-limit-store";
 import type { SharedLimits } from "./rate-limit-store";
-import { sendRequest } from "../tests/support/http";
+import { sendRequest } from "../tests/fixtures/http";
 import { REDIS_SERVER, startRedis } from "../tests/support/redis";
 import type { RunningRedis } from "../tests/support/redis";
-import { appRouteTable } from "../tests/support/routes";
+import { appRouteTable } from "../tests/fixtures/routes";
 
 const cleanUps: (() => Promise<void>)[] = [];
 afterEach(async () => {

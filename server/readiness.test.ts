@@ -6,8 +6,8 @@ import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/env.server";
 import { createServerApp } from "./app";
 import { ANSWER_WINDOW_MS, createReadiness } from "./readiness";
-import { sendRequest } from "../tests/support/http";
-import { appRouteTable } from "../tests/support/routes";
+import { sendRequest } from "../tests/fixtures/http";
+import { appRouteTable } from "../tests/fixtures/routes";
 
 function setUp(lastAnswer: number | null, answers: boolean) {
   let probes = 0;

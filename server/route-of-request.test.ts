@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appRouteTable } from "../tests/support/routes";
+import { appRouteTable } from "../tests/fixtures/routes";
 import {
   isMessagePost,
   MESSAGE_ROUTE_IDS,

@@ -14,7 +14,7 @@ import type {
 import { UpstreamError } from "~/upstream/client.server";
 import { getSettings } from "~/upstream/settings.server";
 import { createRootMiddleware } from "./index.server";
-import { routeArgs } from "~/testing/fixtures";
+import { routeArgs } from "../../tests/fixtures/app";
 
 const SECRET = "middleware-test-secret-0123456789";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orientationDay } from "~/testing/fixtures";
+import { orientationDay } from "../../tests/fixtures/app";
 import { dayLocation, registrationCalendar } from "./calendar.server";
 
 /** The file's lines with folded continuation lines joined again (RFC 5545 §3.1). */

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { draftRegistration } from "~/testing/fixtures";
+import { draftRegistration } from "../../tests/fixtures/app";
 import { VALIDATION } from "~/messages";
 import type { Registration } from "#contract";
 import {

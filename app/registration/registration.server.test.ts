@@ -5,8 +5,8 @@ import {
   draftRegistration,
   newSession,
   routeContext,
-} from "~/testing/fixtures";
-import type { UpstreamAnswers } from "~/testing/fixtures";
+} from "../../tests/fixtures/app";
+import type { UpstreamAnswers } from "../../tests/fixtures/app";
 import { UpstreamError } from "~/upstream/client.server";
 import {
   getRegistration,

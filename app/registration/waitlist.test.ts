@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { draftRegistration } from "~/testing/fixtures";
+import { draftRegistration } from "../../tests/fixtures/app";
 import { cartRounds, roundOptions } from "./cart";
 import {
   joinBlocker,

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { newSession, routeContext } from "~/testing/fixtures";
+import { newSession, routeContext } from "../../tests/fixtures/app";
 import { IDEMPOTENCY_FIELD } from "~/lib/idempotency-field";
 import { formIdempotencyKey, pageIdempotencyKey } from "./idempotency.server";
 

@@ -6,8 +6,8 @@ import {
   newSession,
   routeContext,
   routeArgs,
-} from "~/testing/fixtures";
-import type { UpstreamAnswers } from "~/testing/fixtures";
+} from "../../tests/fixtures/app";
+import type { UpstreamAnswers } from "../../tests/fixtures/app";
 import type { Registration } from "#contract";
 import type { Route } from "./+types/cancel";
 import { action, loader } from "./cancel";

@@ -7,8 +7,8 @@ import {
   orientationDay,
   routeContext,
   routeArgs,
-} from "~/testing/fixtures";
-import type { UpstreamAnswers } from "~/testing/fixtures";
+} from "../../tests/fixtures/app";
+import type { UpstreamAnswers } from "../../tests/fixtures/app";
 import type { Route } from "./+types/home";
 import { action } from "./home";
 

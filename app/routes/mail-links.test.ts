@@ -11,8 +11,8 @@ import {
   orientationDay,
   routeArgs,
   routeContext,
-} from "~/testing/fixtures";
-import type { UpstreamAnswers } from "~/testing/fixtures";
+} from "../../tests/fixtures/app";
+import type { UpstreamAnswers } from "../../tests/fixtures/app";
 import type { Registration } from "#contract";
 import { UpstreamError } from "~/upstream/client.server";
 import * as confirmRoute from "./confirm";

@@ -1,24 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   closeSocket,
   respond,
   startMisbehavingServer,
-} from "~/upstream/test/misbehaving-server";
+} from "../../tests/fixtures/misbehaving-server";
 import type {
   Behaviour,
   MisbehavingServer,
-} from "~/upstream/test/misbehaving-server";
-import { loader } from "./media";
+} from "../../tests/fixtures/misbehaving-server";
+import type { loader as mediaLoader } from "./media";
 
 let server: MisbehavingServer;
+let loader: typeof mediaLoader;
 
 beforeAll(async () => {
   server = await startMisbehavingServer();
-  // env() reads the environment on first use, which is the first loader call below.
-  process.env.UPSTREAM_URL = server.url;
+  vi.stubEnv("UPSTREAM_URL", server.url);
+  // env() reads the environment once, on first use. The unit tests share their worker (isolate: false), so another
+  // file may have read it already: a fresh copy of the route and what it imports reads it now.
+  vi.resetModules();
+  ({ loader } = await import("./media"));
 });
 
 afterAll(async () => {
+  vi.unstubAllEnvs();
   await server.close();
 });
 

@@ -5,9 +5,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MESSAGES, TOASTS } from "~/messages";
 import type { VisitorSession } from "~/session/session.server";
-import { newSession, routeContext, routeArgs } from "~/testing/fixtures";
+import { newSession, routeContext, routeArgs } from "../../tests/fixtures/app";
 import { UpstreamError } from "~/upstream/client.server";
-import type { UpstreamAnswers } from "~/testing/fixtures";
+import type { UpstreamAnswers } from "../../tests/fixtures/app";
 import type { Route } from "./+types/school-select";
 import { action } from "./school-select";
 

@@ -8,8 +8,8 @@ import {
   newSession,
   routeContext,
   routeArgs,
-} from "~/testing/fixtures";
-import type { UpstreamAnswers } from "~/testing/fixtures";
+} from "../../tests/fixtures/app";
+import type { UpstreamAnswers } from "../../tests/fixtures/app";
 import { clearSharedReads } from "~/upstream/shared-reads.server";
 import type { Route } from "./+types/workshop-places";
 import { loader } from "./workshop-places";

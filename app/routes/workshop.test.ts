@@ -11,8 +11,8 @@ import {
   orientationDay,
   routeContext,
   routeArgs,
-} from "~/testing/fixtures";
-import type { UpstreamAnswers } from "~/testing/fixtures";
+} from "../../tests/fixtures/app";
+import type { UpstreamAnswers } from "../../tests/fixtures/app";
 import type { Registration, Workshop } from "#contract";
 import type { Route } from "./+types/workshop";
 import { action } from "./workshop";

@@ -15,9 +15,9 @@ import {
   stall,
   stallBody,
   startMisbehavingServer,
-} from "./test/misbehaving-server";
-import type { MisbehavingServer } from "./test/misbehaving-server";
-import { orientationDay } from "~/testing/fixtures";
+} from "../../tests/fixtures/misbehaving-server";
+import type { MisbehavingServer } from "../../tests/fixtures/misbehaving-server";
+import { orientationDay } from "../../tests/fixtures/app";
 
 const identity: UpstreamIdentity = {
   siteHost: "venlo.example.nl",

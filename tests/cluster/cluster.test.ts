@@ -10,8 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startUpstream } from "../../scripts/processes.mjs";
-import { counterSum, parseMetrics } from "../support/prometheus";
-import { contactQuestion } from "../support/question";
+import { counterSum, parseMetrics } from "../fixtures/prometheus";
+import { contactQuestion } from "../fixtures/question";
 import { send, startSite, type Site } from "../support/site";
 
 const QUESTIONS_PER_MINUTE = 3;

@@ -4,8 +4,8 @@
  */
 import { expect, test } from "@playwright/test";
 import { ACCESSIBILITY } from "../../app/messages";
-import { expectNoA11yViolations } from "./support/axe";
-import { untilHydrated } from "./support/flow";
+import { expectNoA11yViolations } from "../support/e2e/axe";
+import { untilHydrated } from "../support/e2e/flow";
 
 test("the footer leads to the accessibility statement, which names WCAG 2.2 and leads to the contact form", async ({
   page,

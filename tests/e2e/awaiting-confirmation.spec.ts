@@ -9,16 +9,16 @@ import { expect, test } from "@playwright/test";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { AWAITING_CONFIRMATION, MESSAGES, TOASTS } from "../../app/messages";
 import { APP_URL } from "../../playwright.config";
-import { expectNoA11yViolations } from "./support/axe";
-import { fillRequiredDetails, javaScriptEnabled } from "./support/flow";
-import { mailedLink, mailsTo } from "./support/mail";
+import { expectNoA11yViolations } from "../support/e2e/axe";
+import { fillRequiredDetails, javaScriptEnabled } from "../support/e2e/flow";
+import { mailedLink, mailsTo } from "../support/e2e/mail";
 import {
   fetchRegistration,
   startRegistration,
   upstreamCall,
-} from "./support/registration";
-import type { Visitor } from "./support/registration";
-import { uniqueEmail } from "./support/unique";
+} from "../support/e2e/registration";
+import type { Visitor } from "../support/e2e/registration";
+import { uniqueEmail } from "../fixtures/unique";
 
 // Each test sets a registration up through the upstream and reads the mailbox.
 test.describe.configure({ timeout: 60_000 });

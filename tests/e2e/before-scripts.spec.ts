@@ -16,15 +16,15 @@ import {
   slowPhone,
   untilFirstPaint,
   whileHydrating,
-} from "./support/before-scripts";
-import { cartPanel, javaScriptEnabled } from "./support/flow";
+} from "../support/e2e/before-scripts";
+import { cartPanel, javaScriptEnabled } from "../support/e2e/flow";
 import {
   addTestWorkshop,
   createConfirmedRegistration,
   createWithFirstSchool,
   startRegistration,
   visitorForDay,
-} from "./support/registration";
+} from "../support/e2e/registration";
 
 test.use(PHONE);
 test.beforeEach(() => {

@@ -3,7 +3,7 @@
  * asks 'Weet je zeker dat je je inschrijving wilt annuleren?' (a dialog with JavaScript, the page
  * /inschrijving-annuleren without it); 'Annuleren' keeps everything, 'Ja, schrijf mij uit' deletes the
  * registration upstream and ends on Home with 'Succesvol uitgeschreven.'. The registration is made through the
- * upstream's real API (support/registration.ts).
+ * upstream's real API (tests/support/e2e/registration.ts).
  */
 import { expect, test, type Page } from "@playwright/test";
 import {
@@ -12,15 +12,15 @@ import {
   javaScriptEnabled,
   serverSideOnly,
   untilHydrated,
-} from "./support/flow";
+} from "../support/e2e/flow";
 import { MESSAGES } from "../../app/messages";
-import { expectNoA11yViolations } from "./support/axe";
+import { expectNoA11yViolations } from "../support/e2e/axe";
 import {
   chooseFirstSchool,
   createConfirmedRegistration,
   fetchRegistration,
   hasCreatedRegistration,
-} from "./support/registration";
+} from "../support/e2e/registration";
 
 const QUESTION = "Weet je zeker dat je je inschrijving wilt annuleren?";
 

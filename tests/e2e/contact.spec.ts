@@ -8,9 +8,9 @@ import { MESSAGES, VALIDATION } from "../../app/messages";
 import { API_BASE_PATH, HEADERS } from "#contract";
 import { buildDemoData } from "../../reference-upstream/demo/data";
 import { UPSTREAM_URL } from "../../playwright.config";
-import { expectNoA11yViolations } from "./support/axe";
-import { javaScriptEnabled } from "./support/flow";
-import { unique, uniqueEmail } from "./support/unique";
+import { expectNoA11yViolations } from "../support/e2e/axe";
+import { javaScriptEnabled } from "../support/e2e/flow";
+import { unique, uniqueEmail } from "../fixtures/unique";
 
 const site = buildDemoData().find((demo) => demo.name === "localhost")!;
 

@@ -19,8 +19,8 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { javaScriptEnabled } from "./support/flow";
-import { freePort } from "./support/servers";
+import { javaScriptEnabled } from "../support/e2e/flow";
+import { freePort } from "../support/e2e/servers";
 
 /** What a developer's checkout holds that the dev server reads; node_modules is linked, not copied. */
 const PROJECT_FILES = [

@@ -1,7 +1,7 @@
 /**
  * Error reports really leave the server and the browser, carry what the filter needs, and the events the spec
- * drops never arrive. A local server stands in for Sentry's ingest (support/sentry-capture.ts). The browser posts
- * its reports to the site's server, which sends them on (decision 0067).
+ * drops never arrive. A local server stands in for Sentry's ingest (tests/fixtures/sentry-capture.ts). The browser
+ * posts its reports to the site's server, which sends them on (decision 0067).
  */
 import { expect, test } from "@playwright/test";
 import type { Browser, Page } from "@playwright/test";
@@ -9,11 +9,15 @@ import {
   describeEvent,
   eventUserAgent,
   startSentryCapture,
-} from "./support/sentry-capture";
-import type { CapturedEvent, SentryCapture } from "./support/sentry-capture";
-import { javaScriptEnabled } from "./support/flow";
-import { freePort, startAppServer, startUpstream } from "./support/servers";
-import type { RunningServer, RunningUpstream } from "./support/servers";
+} from "../fixtures/sentry-capture";
+import type { CapturedEvent, SentryCapture } from "../fixtures/sentry-capture";
+import { javaScriptEnabled } from "../support/e2e/flow";
+import {
+  freePort,
+  startAppServer,
+  startUpstream,
+} from "../support/e2e/servers";
+import type { RunningServer, RunningUpstream } from "../support/e2e/servers";
 
 const GENERIC_ERROR = "Er is iets fout gegaan. Probeer het later opnieuw";
 const OFFICE_USER_AGENT =

@@ -6,9 +6,9 @@
  */
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
-import { javaScriptEnabled, untilHydrated } from "./support/flow";
+import { javaScriptEnabled, untilHydrated } from "../support/e2e/flow";
 import { APP_URL } from "../../playwright.config";
-import { startRegistration, visitorForDay } from "./support/registration";
+import { startRegistration, visitorForDay } from "../support/e2e/registration";
 
 interface FormCase {
   name: string;

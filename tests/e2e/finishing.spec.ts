@@ -8,19 +8,19 @@ import { expect, test } from "@playwright/test";
 import type { Locator, Page } from "@playwright/test";
 import { MAINTENANCE, MESSAGES, METHOD_NOT_ALLOWED } from "../../app/messages";
 import { buildDemoData } from "../../reference-upstream/demo/data";
-import { expectNoA11yViolations } from "./support/axe";
+import { expectNoA11yViolations } from "../support/e2e/axe";
 import {
   javaScriptEnabled,
   mainMenu,
   openHome,
   serverSideOnly,
-} from "./support/flow";
+} from "../support/e2e/flow";
 import {
   createConfirmedRegistration,
   hasCreatedRegistration,
-} from "./support/registration";
-import { freePort, startAppServer } from "./support/servers";
-import type { RunningServer } from "./support/servers";
+} from "../support/e2e/registration";
+import { freePort, startAppServer } from "../support/e2e/servers";
+import type { RunningServer } from "../support/e2e/servers";
 
 const PHONE = { width: 360, height: 740 };
 const LAPTOP = { width: 1280, height: 800 };

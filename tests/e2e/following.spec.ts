@@ -12,20 +12,20 @@ import {
   closeCart,
   javaScriptEnabled,
   openCart,
-} from "./support/flow";
+} from "../support/e2e/flow";
 import {
   fetchRegistration,
   openDay,
   visitorPage,
   type DayVisitor,
-} from "./support/registration";
+} from "../support/e2e/registration";
 import {
   joinButton,
   openWorkshop,
   round,
   roundLabel,
   visitorWithSchool,
-} from "./support/workshop-page";
+} from "../support/e2e/workshop-page";
 
 test.describe.configure({ timeout: 90_000 });
 test.beforeEach(() =>

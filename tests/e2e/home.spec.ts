@@ -1,8 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { buildDemoData } from "../../reference-upstream/demo/data";
 import { MESSAGES } from "../../app/messages";
-import { expectNoA11yViolations } from "./support/axe";
-import { javaScriptEnabled, mainMenu } from "./support/flow";
+import { expectNoA11yViolations } from "../support/e2e/axe";
+import { javaScriptEnabled, mainMenu } from "../support/e2e/flow";
 
 const site = buildDemoData().find((demo) => demo.name === "localhost")!;
 const WEEKDAY_DATE =

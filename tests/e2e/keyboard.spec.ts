@@ -10,8 +10,11 @@ import {
   cartToggle,
   javaScriptEnabled,
   untilHydrated,
-} from "./support/flow";
-import { createWithFirstSchool, visitorForDay } from "./support/registration";
+} from "../support/e2e/flow";
+import {
+  createWithFirstSchool,
+  visitorForDay,
+} from "../support/e2e/registration";
 
 /** Where the focused element is against the bars, or null for a stop that is part of a bar or fixed itself. */
 function focusedPlace(page: Page) {

@@ -1,13 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { buildDemoData } from "../../reference-upstream/demo/data";
 import { LAYOUT, MESSAGES } from "../../app/messages";
-import { expectNoA11yViolations } from "./support/axe";
+import { expectNoA11yViolations } from "../support/e2e/axe";
 import {
   javaScriptEnabled,
   mainMenu,
   openHome,
   untilHydrated,
-} from "./support/flow";
+} from "../support/e2e/flow";
 
 const { settings } = buildDemoData().find((demo) => demo.name === "localhost")!;
 

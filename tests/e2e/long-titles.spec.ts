@@ -5,7 +5,10 @@
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
 import { UPSTREAM_URL } from "../../playwright.config";
-import { createWithFirstSchool, visitorForDay } from "./support/registration";
+import {
+  createWithFirstSchool,
+  visitorForDay,
+} from "../support/e2e/registration";
 
 /** 91 characters, most of them one URL no line can hold. */
 const TITLE =

@@ -11,7 +11,7 @@ import { expect, test } from "@playwright/test";
 import type { Browser, Page } from "@playwright/test";
 import { APP_URL, UPSTREAM_URL } from "../../playwright.config";
 import { MESSAGES, TOASTS } from "../../app/messages";
-import { expectNoA11yViolations } from "./support/axe";
+import { expectNoA11yViolations } from "../support/e2e/axe";
 import {
   addToRound,
   cartPanel,
@@ -23,21 +23,21 @@ import {
   javaScriptEnabled,
   serverSideOnly,
   untilHydrated,
-} from "./support/flow";
+} from "../support/e2e/flow";
 import {
   mailedLink,
   mailsTo,
   openLikeScanners,
   SCANNER_AGENTS,
   tokenOf,
-} from "./support/mail";
+} from "../support/e2e/mail";
 import {
   createConfirmedRegistration,
   createPendingRegistration,
   fetchRegistration,
   readSession,
-} from "./support/registration";
-import type { Visitor } from "./support/registration";
+} from "../support/e2e/registration";
+import type { Visitor } from "../support/e2e/registration";
 
 const DAY = "Kromme Rijn College";
 const SCHOOL = "Kromme Rijn College";

@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
-import { expectNoA11yViolations } from "./support/axe";
-import { javaScriptEnabled, untilHydrated } from "./support/flow";
-import { checkState, WIDTHS } from "./support/real-device";
-import { startAppServer } from "./support/servers";
-import type { RunningServer } from "./support/servers";
+import { expectNoA11yViolations } from "../support/e2e/axe";
+import { javaScriptEnabled, untilHydrated } from "../support/e2e/flow";
+import { checkState, WIDTHS } from "../support/e2e/real-device";
+import { startAppServer } from "../support/e2e/servers";
+import type { RunningServer } from "../support/e2e/servers";
 
 /** A date-time as Amsterdam local time, "2025-10-01T00:00:05", the form MAINTENANCE_END is written in. */
 function amsterdamLocal(date: Date): string {

@@ -8,15 +8,15 @@
  */
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
-import { fillRequiredDetails, serverSideOnly } from "./support/flow";
-import { uniqueEmail } from "./support/unique";
-import { mailedLink } from "./support/mail";
+import { fillRequiredDetails, serverSideOnly } from "../support/e2e/flow";
+import { uniqueEmail } from "../fixtures/unique";
+import { mailedLink } from "../support/e2e/mail";
 import {
   checkMarkup,
   differingButtons,
   keepDocuments,
   postIgnoringForm,
-} from "./support/markup";
+} from "../support/e2e/markup";
 import {
   addTestWorkshop,
   createPendingRegistration,
@@ -26,7 +26,7 @@ import {
   startRegistration,
   upstreamCall,
   visitorForDay,
-} from "./support/registration";
+} from "../support/e2e/registration";
 
 test.beforeEach(() => serverSideOnly());
 test.describe.configure({ timeout: 90_000 });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { chooseDay, javaScriptEnabled } from "./support/flow";
+import { chooseDay, javaScriptEnabled } from "../support/e2e/flow";
 
 /** The provider's site that unknown hosts are sent to (env PROVIDER_SITE_URL, its default in this suite). */
 const PROVIDER_SITE_URL = "https://www.example.com/";

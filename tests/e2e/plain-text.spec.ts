@@ -6,12 +6,12 @@
 import { expect, test } from "@playwright/test";
 import type { Locator } from "@playwright/test";
 import { FAVOURITE_STATE } from "../../app/messages";
-import { openCart, untilHydrated } from "./support/flow";
+import { openCart, untilHydrated } from "../support/e2e/flow";
 import {
   createConfirmedRegistration,
   createWithFirstSchool,
   visitorForDay,
-} from "./support/registration";
+} from "../support/e2e/registration";
 
 /** The element's text as it is in the markup, whitespace collapsed: no layout adds any. */
 async function plainText(locator: Locator): Promise<string> {

@@ -5,9 +5,12 @@
  */
 import { expect, test } from "@playwright/test";
 import { PRIVACY } from "../../app/messages";
-import { expectNoA11yViolations } from "./support/axe";
-import { untilHydrated } from "./support/flow";
-import { createWithFirstSchool, visitorForDay } from "./support/registration";
+import { expectNoA11yViolations } from "../support/e2e/axe";
+import { untilHydrated } from "../support/e2e/flow";
+import {
+  createWithFirstSchool,
+  visitorForDay,
+} from "../support/e2e/registration";
 
 test("the footer leads to 'Privacy en cookies', with the school's statement above the cookie list", async ({
   page,

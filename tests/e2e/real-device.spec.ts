@@ -8,9 +8,13 @@
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
 import { AWAITING_CONFIRMATION, TOASTS } from "../../app/messages";
-import { cartPanel, javaScriptEnabled, untilHydrated } from "./support/flow";
-import { uniqueEmail } from "./support/unique";
-import { mailedLink } from "./support/mail";
+import {
+  cartPanel,
+  javaScriptEnabled,
+  untilHydrated,
+} from "../support/e2e/flow";
+import { uniqueEmail } from "../fixtures/unique";
+import { mailedLink } from "../support/e2e/mail";
 import {
   addTestWorkshop,
   createPendingRegistration,
@@ -19,14 +23,14 @@ import {
   startRegistration,
   upstreamCall,
   visitorForDay,
-} from "./support/registration";
+} from "../support/e2e/registration";
 import {
   checkState,
   countSubmits,
   submitStaysPut,
   tapSubmitsOnce,
   WIDTHS,
-} from "./support/real-device";
+} from "../support/e2e/real-device";
 
 test.use({
   hasTouch: true,

@@ -7,11 +7,11 @@
  * deleted behind the app's back through the upstream's own API, as its expiry would.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { serverSideOnly } from "./support/flow";
+import { serverSideOnly } from "../support/e2e/flow";
 import { z } from "zod";
 import { MESSAGES } from "../../app/messages";
 import { WorkshopSchema } from "#contract";
-import { expectNoA11yViolations } from "./support/axe";
+import { expectNoA11yViolations } from "../support/e2e/axe";
 import {
   createConfirmedRegistration,
   fetchRegistration,
@@ -19,7 +19,7 @@ import {
   registerThroughScreens,
   upstreamCall,
   type Visitor,
-} from "./support/registration";
+} from "../support/e2e/registration";
 import type { APIRequestContext } from "@playwright/test";
 
 /** The registration disappears upstream, as when it expires. */

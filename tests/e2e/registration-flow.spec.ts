@@ -5,7 +5,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { TOASTS, VALIDATION } from "../../app/messages";
-import { expectNoA11yViolations } from "./support/axe";
+import { expectNoA11yViolations } from "../support/e2e/axe";
 import {
   addToRound,
   cartToggle,
@@ -13,9 +13,9 @@ import {
   chooseSchool,
   closeCart,
   openCart,
-} from "./support/flow";
-import { fetchRegistration, readSession } from "./support/registration";
-import { uniqueEmail } from "./support/unique";
+} from "../support/e2e/flow";
+import { fetchRegistration, readSession } from "../support/e2e/registration";
+import { uniqueEmail } from "../fixtures/unique";
 
 const FYSIO = "Fysiotherapie: bewegen als medicijn";
 const ONDERNEMEN = "Ondernemen: pitch je eigen bedrijf";

@@ -4,13 +4,17 @@
  * a workshop for the browser's registration id), so these tests depend on no other screen of the flow.
  */
 import { expect, test } from "@playwright/test";
-import { chooseDay, javaScriptEnabled, serverSideOnly } from "./support/flow";
+import {
+  chooseDay,
+  javaScriptEnabled,
+  serverSideOnly,
+} from "../support/e2e/flow";
 import type { Page } from "@playwright/test";
 import { z } from "zod";
 import { MESSAGES, VALIDATION } from "../../app/messages";
 import { OrientationDaySchema } from "#contract";
-import { expectNoA11yViolations } from "./support/axe";
-import { uniqueEmail } from "./support/unique";
+import { expectNoA11yViolations } from "../support/e2e/axe";
+import { uniqueEmail } from "../fixtures/unique";
 import {
   createConfirmedRegistration,
   fetchRegistration,
@@ -18,7 +22,7 @@ import {
   upstreamCall,
   openDay,
   startRegistration,
-} from "./support/registration";
+} from "../support/e2e/registration";
 
 const FORM_PATH = "/inschrijving-afronden";
 

@@ -1,17 +1,17 @@
 /**
  * Behaviours that need a created (confirmed) registration: the logout button, and Home's day choice cancelling
  * the registration (after asking) when the visitor picks another day. The registration is made through the upstream's real API
- * (support/registration.ts).
+ * (tests/support/e2e/registration.ts).
  */
 import { expect, test, type Page } from "@playwright/test";
 import { MESSAGES } from "../../app/messages";
-import { expectNoA11yViolations } from "./support/axe";
+import { expectNoA11yViolations } from "../support/e2e/axe";
 import {
   createConfirmedRegistration,
   fetchRegistration,
   hasCreatedRegistration,
   readSession,
-} from "./support/registration";
+} from "../support/e2e/registration";
 
 function logoutButton(page: Page) {
   return page.getByRole("button", { name: "Uitloggen" });

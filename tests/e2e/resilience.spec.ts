@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { MESSAGES } from "../../app/messages";
 import { buildDemoData } from "../../reference-upstream/demo/data";
-import { addToRound, javaScriptEnabled, openCart } from "./support/flow";
-import { chooseFirstSchool } from "./support/registration";
-import { startAppServer, startUpstream } from "./support/servers";
-import type { RunningServer, RunningUpstream } from "./support/servers";
+import { addToRound, javaScriptEnabled, openCart } from "../support/e2e/flow";
+import { chooseFirstSchool } from "../support/e2e/registration";
+import { startAppServer, startUpstream } from "../support/e2e/servers";
+import type { RunningServer, RunningUpstream } from "../support/e2e/servers";
 
 const WORKSHOP = buildDemoData()
   .find((site) => site.name === "localhost")!

@@ -5,9 +5,9 @@
  */
 import { expect, test } from "@playwright/test";
 import type { Locator } from "@playwright/test";
-import { untilHydrated } from "./support/flow";
-import { addTestWorkshop } from "./support/registration";
-import { visitorWithSchool } from "./support/workshop-page";
+import { untilHydrated } from "../support/e2e/flow";
+import { addTestWorkshop } from "../support/e2e/registration";
+import { visitorWithSchool } from "../support/e2e/workshop-page";
 
 test.use({
   hasTouch: true,

@@ -5,10 +5,14 @@
  * route, so a refused `/__manifest` changes nothing.
  */
 import { expect, test } from "@playwright/test";
-import { addToRound, javaScriptEnabled, untilHydrated } from "./support/flow";
-import { addTestWorkshop } from "./support/registration";
-import { unique } from "./support/unique";
-import { visitorWithSchool } from "./support/workshop-page";
+import {
+  addToRound,
+  javaScriptEnabled,
+  untilHydrated,
+} from "../support/e2e/flow";
+import { addTestWorkshop } from "../support/e2e/registration";
+import { unique } from "../fixtures/unique";
+import { visitorWithSchool } from "../support/e2e/workshop-page";
 
 test("links and forms never wait on route discovery: none is asked for, and refusing it changes nothing", async ({
   page,

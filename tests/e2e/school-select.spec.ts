@@ -3,10 +3,10 @@
  * and off: the guards, the login box, one button per school, and choosing and changing the school.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { chooseDay, serverSideOnly } from "./support/flow";
+import { chooseDay, serverSideOnly } from "../support/e2e/flow";
 import { MESSAGES, VALIDATION } from "../../app/messages";
-import { expectNoA11yViolations } from "./support/axe";
-import { fetchRegistration, readSession } from "./support/registration";
+import { expectNoA11yViolations } from "../support/e2e/axe";
+import { fetchRegistration, readSession } from "../support/e2e/registration";
 
 function schoolList(page: Page) {
   return page.getByRole("region", {

@@ -6,7 +6,7 @@
 import { request as httpRequest } from "node:http";
 import { expect, test } from "@playwright/test";
 import { APP_PORT } from "../../playwright.config";
-import { serverSideOnly } from "./support/flow";
+import { serverSideOnly } from "../support/e2e/flow";
 
 test.beforeEach(() => serverSideOnly());
 

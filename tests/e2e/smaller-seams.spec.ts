@@ -4,8 +4,8 @@
  * photos say something after the heading 'Foto's'.
  */
 import { expect, test } from "@playwright/test";
-import { visitorForDay } from "./support/registration";
-import { visitorWithSchool } from "./support/workshop-page";
+import { visitorForDay } from "../support/e2e/registration";
+import { visitorWithSchool } from "../support/e2e/workshop-page";
 
 test.use({
   hasTouch: true,

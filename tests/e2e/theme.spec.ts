@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { buildPalette } from "../../app/lib/theme";
 import { buildDemoData } from "../../reference-upstream/demo/data";
-import { expectNoA11yViolations } from "./support/axe";
+import { expectNoA11yViolations } from "../support/e2e/axe";
 
 const sites = buildDemoData();
 

@@ -7,20 +7,20 @@ import { expect, test } from "@playwright/test";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { IDEMPOTENCY_FIELD } from "../../app/lib/idempotency-field";
 import { MESSAGES, WAITLIST } from "../../app/messages";
-import { expectNoA11yViolations } from "./support/axe";
+import { expectNoA11yViolations } from "../support/e2e/axe";
 import {
   addToRound,
   cartPanel,
   closeCart,
   javaScriptEnabled,
   openCart,
-} from "./support/flow";
+} from "../support/e2e/flow";
 import {
   addTestWorkshop,
   fetchRegistration,
   visitorPage,
   type DayVisitor,
-} from "./support/registration";
+} from "../support/e2e/registration";
 import {
   joinButton,
   leaveButton,
@@ -28,7 +28,7 @@ import {
   round,
   roundLabel,
   visitorWithSchool as visitorOnDay,
-} from "./support/workshop-page";
+} from "../support/e2e/workshop-page";
 
 // Three visitors and several pages each, with axe on some.
 test.describe.configure({ timeout: 120_000 });

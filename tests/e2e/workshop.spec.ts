@@ -14,12 +14,12 @@ import {
   openCart,
   serverSideOnly,
   untilHydrated,
-} from "./support/flow";
+} from "../support/e2e/flow";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { APP_URL } from "../../playwright.config";
 import { MESSAGES } from "../../app/messages";
 import { buildDemoData } from "../../reference-upstream/demo/data";
-import { expectNoA11yViolations } from "./support/axe";
+import { expectNoA11yViolations } from "../support/e2e/axe";
 import {
   addTestWorkshop,
   createConfirmedRegistration,
@@ -30,7 +30,7 @@ import {
   visitorPage,
   type DayVisitor,
   type Visitor,
-} from "./support/registration";
+} from "../support/e2e/registration";
 
 // Each test walks several pages and runs axe on most of them.
 test.describe.configure({ timeout: 120_000 });

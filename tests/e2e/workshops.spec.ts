@@ -14,7 +14,7 @@ import {
   javaScriptEnabled,
   serverSideOnly,
   untilHydrated,
-} from "./support/flow";
+} from "../support/e2e/flow";
 import { z } from "zod";
 import { APP_URL, UPSTREAM_URL } from "../../playwright.config";
 import { MESSAGES } from "../../app/messages";
@@ -22,7 +22,7 @@ import { API_BASE_PATH, ENDPOINTS, HEADERS } from "#contract";
 import type { EndpointName } from "#contract";
 import { WORKSHOPS } from "../../reference-upstream/demo/catalog";
 import { buildDemoData } from "../../reference-upstream/demo/data";
-import { expectNoA11yViolations } from "./support/axe";
+import { expectNoA11yViolations } from "../support/e2e/axe";
 
 /** The spring day on the localhost site offers 14 workshops (reference-upstream/demo/sites.ts). */
 const ALL_WORKSHOPS = 14;

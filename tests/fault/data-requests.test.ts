@@ -10,7 +10,7 @@ import { renderMedia } from "../../reference-upstream/demo/media";
 import { createUpstreamServer } from "../../reference-upstream/server";
 import type { UpstreamServer } from "../../reference-upstream/server";
 import { freePort } from "../../scripts/processes.mjs";
-import { parseMetrics } from "../support/prometheus";
+import { parseMetrics } from "../fixtures/prometheus";
 import { send, sessionCookie, startSite } from "../support/site";
 import type { Site } from "../support/site";
 

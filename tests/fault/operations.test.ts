@@ -20,8 +20,8 @@ import { renderMedia } from "../../reference-upstream/demo/media";
 import { createUpstreamServer } from "../../reference-upstream/server";
 import type { UpstreamServer } from "../../reference-upstream/server";
 import { freePort } from "../../scripts/processes.mjs";
-import { parseMetrics } from "../support/prometheus";
-import { contactQuestion } from "../support/question";
+import { parseMetrics } from "../fixtures/prometheus";
+import { contactQuestion } from "../fixtures/question";
 import { send, startSite } from "../support/site";
 import type { Site } from "../support/site";
 

@@ -17,11 +17,11 @@ import {
   stallBody,
   startMisbehavingServer,
   streamBody,
-} from "~/upstream/test/misbehaving-server";
+} from "../fixtures/misbehaving-server";
 import type {
   Behaviour,
   MisbehavingServer,
-} from "~/upstream/test/misbehaving-server";
+} from "../fixtures/misbehaving-server";
 import {
   flashedMessages,
   mailTokenCookie,

@@ -21,9 +21,9 @@ import {
 } from "../../scripts/processes.mjs";
 import { flowVisitor, mergeCookies } from "../../scripts/flow-visitor";
 import { checkUpstream, runRush } from "../../scripts/rush";
-import { nginxPath, writeNginxConfig } from "../proxy/nginx";
-import { counterSum, parseMetrics } from "../support/prometheus";
-import { contactQuestion } from "../support/question";
+import { nginxPath, writeNginxConfig } from "../support/nginx";
+import { counterSum, parseMetrics } from "../fixtures/prometheus";
+import { contactQuestion } from "../fixtures/question";
 import { REDIS_SERVER, startRedis } from "../support/redis";
 import type { RunningRedis } from "../support/redis";
 

@@ -13,7 +13,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sendRequest } from "../support/http";
+import { sendRequest } from "../fixtures/http";
 import {
   SITE_IMAGE,
   buildah,

@@ -5,7 +5,7 @@
  */
 import { expect, request as http, test } from "@playwright/test";
 import { MESSAGES } from "../../app/messages";
-import { nginxPath } from "./nginx";
+import { nginxPath } from "../support/nginx";
 import { SPOOFED_ADDRESS } from "./setup";
 
 test.skip(

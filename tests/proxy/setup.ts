@@ -4,8 +4,8 @@
  * 127.0.0.1; maintenance on with the bypass for an address a visitor could only claim in X-Forwarded-For).
  * Their public URLs reach the tests through the environment.
  */
-import { startAppServer, startUpstream } from "../e2e/support/servers";
-import { nginxPath, startNginx } from "./nginx";
+import { startAppServer, startUpstream } from "../support/e2e/servers";
+import { nginxPath, startNginx } from "../support/nginx";
 
 export const SPOOFED_ADDRESS = "10.9.8.7";
 

@@ -13,7 +13,7 @@ import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort } from "../e2e/support/servers";
+import { freePort } from "./e2e/servers";
 
 export const NGINX_ADDRESS = "127.0.0.2";
 

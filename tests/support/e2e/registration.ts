@@ -32,7 +32,7 @@ import { SESSION_COOKIE_NAME } from "../../../app/session/session.server";
 import { buildDemoData } from "../../../reference-upstream/demo/data";
 import { chooseDay, javaScriptEnabled, untilHydrated } from "./flow";
 import { mailedLink, tokenOf } from "./mail";
-import { uniqueEmail } from "./unique";
+import { uniqueEmail } from "../../fixtures/unique";
 
 const API_KEY = "demo-api-key";
 /** The host the browser uses, which the app passes on as the site host ("localhost" site). */
