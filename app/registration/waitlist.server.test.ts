@@ -16,8 +16,8 @@ import {
   newSession,
   orientationDay,
   routeContext,
-} from "~/testing/fixtures";
-import type { UpstreamAnswers } from "~/testing/fixtures";
+} from "../../tests/fixtures/app";
+import type { UpstreamAnswers } from "../../tests/fixtures/app";
 import { UpstreamError } from "~/upstream/client.server";
 import type { Registration, Workshop } from "#contract";
 import { joinWaitlist, leaveWaitlist } from "./waitlist.server";

@@ -10,8 +10,8 @@ import {
   newSession,
   routeArgs,
   routeContext,
-} from "~/testing/fixtures";
-import type { UpstreamAnswers } from "~/testing/fixtures";
+} from "../../tests/fixtures/app";
+import type { UpstreamAnswers } from "../../tests/fixtures/app";
 import type { Route } from "./+types/cart";
 import { action } from "./cart";
 
