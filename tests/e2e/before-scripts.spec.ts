@@ -12,6 +12,7 @@ import {
   actBeforeScripts,
   hydrated,
   openBeforeScripts,
+  releaseScripts,
   PHONE,
   slowPhone,
   untilFirstPaint,
@@ -106,6 +107,7 @@ test("a press on another day's 'Inschrijven' that begins before the scripts and 
   await page.mouse.move(place.x + place.width / 2, place.y + place.height / 2);
   await page.mouse.down();
   const before = !(await hydrated(page));
+  releaseScripts(page);
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "", {
     timeout: 60_000,
   });

@@ -25,9 +25,10 @@ import { freePort } from "../support/e2e/servers";
 /** What a developer's checkout holds that the dev server reads; node_modules is linked, not copied. */
 const PROJECT_FILES = [
   "app",
+  "contract",
   "public",
+  "reference-upstream",
   "scripts",
-  "upstream",
   "package.json",
   "react-router.config.ts",
   "vite.config.ts",

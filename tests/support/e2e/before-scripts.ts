@@ -35,13 +35,36 @@ export function hydrated(page: Page): Promise<boolean> {
   return page.evaluate(() => "hydrated" in document.documentElement.dataset);
 }
 
-/** Opens the page and returns at its first paint, long before its scripts run on this phone. */
+/** For each page opened before its scripts: lets the held scripts go. */
+const heldScripts = new WeakMap<Page, () => void>();
+
+/**
+ * Opens the page and returns at its first paint. Its scripts are held back until the test lets them go
+ * (`releaseScripts`, which `actBeforeScripts` and `whileHydrating` call): on a loaded machine the hands' act could
+ * otherwise outlast the slow network, and the test would no longer act before the scripts.
+ */
 export async function openBeforeScripts(
   page: Page,
   path: string,
 ): Promise<void> {
+  const released = new Promise<void>((resolve) =>
+    heldScripts.set(page, resolve),
+  );
+  await page.route(
+    (url) =>
+      url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js"),
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
   await page.goto(path, { waitUntil: "commit" });
   await untilFirstPaint(page);
+}
+
+/** Lets the scripts held by `openBeforeScripts` go: they then come over the slow network as they would. */
+export function releaseScripts(page: Page): void {
+  heldScripts.get(page)?.();
 }
 
 /**
@@ -105,6 +128,7 @@ export async function actBeforeScripts(
     false,
   );
   await act();
+  releaseScripts(page);
   expect(
     await hydrated(page),
     `${label}: the act was done before the scripts ran (too fast a machine for this test?)`,
@@ -127,6 +151,7 @@ export async function actBeforeScripts(
 
 /** Waits until the scripts have started (the module scripts run) but the page has not hydrated yet. */
 export async function whileHydrating(page: Page): Promise<void> {
+  releaseScripts(page);
   await page.waitForFunction(
     () =>
       document.querySelector('head > script[type="module"]') !== null ||
