@@ -9,6 +9,7 @@ import {
   draftRegistration,
   newSession,
   orientationDay,
+  registeredSession,
   routeContext,
 } from "../../tests/fixtures/app";
 import type { UpstreamAnswers } from "../../tests/fixtures/app";
@@ -50,11 +51,7 @@ let calls: string[];
 let sent: unknown[];
 
 beforeEach(async () => {
-  session = await newSession();
-  session.setOrientationDay(1);
-  session.setSchool(7);
-  session.setRegistrationId("registration-id");
-  session.markRegistrationStarted();
+  session = await registeredSession();
   calls = [];
   sent = [];
 });

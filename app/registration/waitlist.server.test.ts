@@ -13,8 +13,8 @@ import {
 import type { VisitorSession } from "~/session/session.server";
 import {
   draftRegistration,
-  newSession,
   orientationDay,
+  registeredSession,
   routeContext,
 } from "../../tests/fixtures/app";
 import type { UpstreamAnswers } from "../../tests/fixtures/app";
@@ -57,11 +57,7 @@ let calls: string[];
 let sent: unknown[];
 
 beforeEach(async () => {
-  session = await newSession();
-  session.setOrientationDay(1);
-  session.setSchool(7);
-  session.setRegistrationId("registration-id");
-  session.markRegistrationStarted();
+  session = await registeredSession();
   calls = [];
   sent = [];
 });

@@ -7,7 +7,7 @@ import { MESSAGES, TOASTS, VALIDATION } from "~/messages";
 import type { VisitorSession } from "~/session/session.server";
 import {
   draftRegistration,
-  newSession,
+  registeredSession,
   routeArgs,
   routeContext,
 } from "../../tests/fixtures/app";
@@ -25,11 +25,7 @@ let session: VisitorSession;
 let calls: string[];
 
 beforeEach(async () => {
-  session = await newSession();
-  session.setOrientationDay(1);
-  session.setSchool(7);
-  session.setRegistrationId("registration-id");
-  session.markRegistrationStarted();
+  session = await registeredSession();
   calls = [];
 });
 

@@ -7,10 +7,10 @@ import { MESSAGES, VALIDATION, WAITLIST, WAITLIST_TOASTS } from "~/messages";
 import type { VisitorSession } from "~/session/session.server";
 import {
   draftRegistration,
-  newSession,
   orientationDay,
-  routeContext,
+  registeredSession,
   routeArgs,
+  routeContext,
 } from "../../tests/fixtures/app";
 import type { UpstreamAnswers } from "../../tests/fixtures/app";
 import type { Registration, Workshop } from "#contract";
@@ -54,11 +54,7 @@ let calls: string[];
 let sent: unknown[];
 
 beforeEach(async () => {
-  session = await newSession();
-  session.setOrientationDay(1);
-  session.setSchool(7);
-  session.setRegistrationId("registration-id");
-  session.markRegistrationStarted();
+  session = await registeredSession();
   calls = [];
   sent = [];
 });
