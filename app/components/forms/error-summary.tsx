@@ -66,10 +66,19 @@ export function FormErrors<Name extends string>({
   const [startedFailed] = useState(form.status === "error");
   // With JavaScript a submit refused in the browser never reaches the server: the summary shows from the
   // first attempt to send on, and follows the errors as they are put right.
+  // Each field's id and name read once: every read of Conform's field metadata makes it afresh (fields.tsx).
   const invalid = (Object.keys(labels) as Name[]).flatMap((name) => {
     const field = fields[name];
     const message = field.errors?.[0];
-    return message ? [{ field, label: labels[name] ?? name, message }] : [];
+    return message
+      ? [
+          {
+            field: { id: field.id, name: field.name },
+            label: labels[name] ?? name,
+            message,
+          },
+        ]
+      : [];
   });
   const formAlert = Boolean(form.errors?.length);
   const attempted =

@@ -22,6 +22,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
+import type { constraintsOf } from "~/lib/form-rules";
 import { cn } from "~/lib/utils";
 import { FORMS } from "~/messages";
 
@@ -39,6 +40,54 @@ export const FocusedField = createContext<string | undefined>(undefined);
 
 function useServerFocus(field: { name: string }): true | undefined {
   return useContext(FocusedField) === field.name ? true : undefined;
+}
+
+/** The constraints `constraintsOf` puts on a field: the only ones a form here has. */
+type Constraint = ReturnType<typeof constraintsOf>[string];
+
+/** What the parts below and Conform's helpers read of a field. */
+type FieldRead = Pick<
+  Field<unknown>,
+  | "id"
+  | "name"
+  | "formId"
+  | "key"
+  | "errorId"
+  | "descriptionId"
+  | "errors"
+  | "initialValue"
+> &
+  Partial<Constraint>;
+
+/**
+ * A field's metadata read from Conform once per render. Conform makes its whole metadata object afresh (a Proxy
+ * around a dozen getters) on every property read, and a field's label, control and errors read some twenty
+ * properties: after a failed 'Versturen', which renders every field again, those reads were about 40 % of the
+ * form's render (docs/benchmarks.md). The reads are the ones the parts below and Conform's helpers made, so Conform
+ * still subscribes the form to the same parts of its state. Of the constraints only those `constraintsOf` sets
+ * are read; the others (minLength, min, accept, …) were undefined and stay so.
+ */
+function readField(field: Field<unknown>): FieldRead {
+  const constraint = {
+    required: field.required,
+    pattern: field.pattern,
+  } satisfies Record<keyof Constraint, unknown>;
+  return {
+    id: field.id,
+    name: field.name,
+    formId: field.formId,
+    key: field.key,
+    errorId: field.errorId,
+    descriptionId: field.descriptionId,
+    errors: field.errors,
+    initialValue: field.initialValue,
+    ...constraint,
+  };
+}
+
+/** Conform's helpers take its metadata type; of it they read only what readField read. */
+function asMetadata(field: FieldRead): Field<unknown> {
+  return field as Field<unknown>;
 }
 
 /** The hint's id, for aria-describedby; Conform adds the error's id in front of it when the field is invalid. */
@@ -72,15 +121,16 @@ export function TextField<Value>({
   type?: "text" | "email" | "tel" | "url" | "search" | "password";
   hint?: React.ReactNode;
 }) {
-  const autoFocus = useServerFocus(field);
+  const read = readField(field);
+  const autoFocus = useServerFocus(read);
   return (
-    <FormField label={label} field={field} hint={hint} className={className}>
+    <FormField label={label} field={read} hint={hint} className={className}>
       <Input
-        key={field.key}
+        key={read.key}
         {...withoutKey(
-          getInputProps(field, {
+          getInputProps(asMetadata(read), {
             type,
-            ariaDescribedBy: describedBy(field, hint),
+            ariaDescribedBy: describedBy(read, hint),
           }),
         )}
         autoFocus={autoFocus}
@@ -104,14 +154,15 @@ export function TextareaField<Value>({
   field: Field<Value>;
   hint?: React.ReactNode;
 }) {
-  const autoFocus = useServerFocus(field);
+  const read = readField(field);
+  const autoFocus = useServerFocus(read);
   return (
-    <FormField label={label} field={field} hint={hint} className={className}>
+    <FormField label={label} field={read} hint={hint} className={className}>
       <Textarea
-        key={field.key}
+        key={read.key}
         {...withoutKey(
-          getTextareaProps(field, {
-            ariaDescribedBy: describedBy(field, hint),
+          getTextareaProps(asMetadata(read), {
+            ariaDescribedBy: describedBy(read, hint),
           }),
         )}
         autoFocus={autoFocus}
@@ -140,13 +191,16 @@ export function SelectField<Value>({
   placeholder?: string;
   hint?: React.ReactNode;
 }) {
-  const autoFocus = useServerFocus(field);
+  const read = readField(field);
+  const autoFocus = useServerFocus(read);
   return (
-    <FormField label={label} field={field} hint={hint} className={className}>
+    <FormField label={label} field={read} hint={hint} className={className}>
       <Select
-        key={field.key}
+        key={read.key}
         {...withoutKey(
-          getSelectProps(field, { ariaDescribedBy: describedBy(field, hint) }),
+          getSelectProps(asMetadata(read), {
+            ariaDescribedBy: describedBy(read, hint),
+          }),
         )}
         autoFocus={autoFocus}
         {...props}
@@ -184,21 +238,22 @@ export function RadioGroupField<Value>({
   hint?: React.ReactNode;
   className?: string;
 }) {
-  const autoFocus = useServerFocus(field);
-  const radios = getCollectionProps(field, {
+  const read = readField(field);
+  const autoFocus = useServerFocus(read);
+  const radios = getCollectionProps(asMetadata(read), {
     type: "radio",
     options: options.map((option) => option.value),
-    ariaDescribedBy: describedBy(field, hint),
+    ariaDescribedBy: describedBy(read, hint),
   });
   return (
     <fieldset className={cn("flex flex-col gap-2", className)}>
       <legend className="mb-2 text-sm leading-none font-semibold">
         {legend}
       </legend>
-      {hint ? <FieldHint id={field.descriptionId}>{hint}</FieldHint> : null}
+      {hint ? <FieldHint id={read.descriptionId}>{hint}</FieldHint> : null}
       <div className="flex flex-wrap gap-x-6 gap-y-3">
         {radios.map((radio, index) => {
-          const id = index === 0 ? field.id : radio.id;
+          const id = index === 0 ? read.id : radio.id;
           return (
             <div key={radio.key} className="flex items-center gap-2">
               <input
@@ -219,7 +274,7 @@ export function RadioGroupField<Value>({
           );
         })}
       </div>
-      <FieldErrors id={field.errorId} errors={field.errors} />
+      <FieldErrors id={read.errorId} errors={read.errors} />
     </fieldset>
   );
 }
@@ -236,15 +291,16 @@ export function CheckboxField<Value>({
   hint?: React.ReactNode;
   className?: string;
 }) {
-  const autoFocus = useServerFocus(field);
+  const read = readField(field);
+  const autoFocus = useServerFocus(read);
   return (
     <div className={cn("flex items-start gap-3", className)}>
       <input
-        key={field.key}
+        key={read.key}
         {...withoutKey(
-          getInputProps(field, {
+          getInputProps(asMetadata(read), {
             type: "checkbox",
-            ariaDescribedBy: describedBy(field, hint),
+            ariaDescribedBy: describedBy(read, hint),
           }),
         )}
         autoFocus={autoFocus}
@@ -252,11 +308,11 @@ export function CheckboxField<Value>({
       />
       <div className="flex flex-col gap-2">
         {/* 24 px tall at least (WCAG 2.2 SC 2.5.8): the label is the checkbox's target too. */}
-        <Label htmlFor={field.id} className="inline-flex min-h-6 items-center">
+        <Label htmlFor={read.id} className="inline-flex min-h-6 items-center">
           {label}
         </Label>
-        {hint ? <FieldHint id={field.descriptionId}>{hint}</FieldHint> : null}
-        <FieldErrors id={field.errorId} errors={field.errors} />
+        {hint ? <FieldHint id={read.descriptionId}>{hint}</FieldHint> : null}
+        <FieldErrors id={read.errorId} errors={read.errors} />
       </div>
     </div>
   );
