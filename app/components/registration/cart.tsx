@@ -10,7 +10,16 @@
  * the upstream refuses is said in its round's row at once, as a refused add or cancel is said beside its form.
  */
 import { ShoppingBasket } from "~/components/ui/icons";
-import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { href, Link, useFetcher, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { IdempotencyField } from "~/components/forms";
@@ -60,6 +69,21 @@ export function Cart({ cart, open = false, className }: CartProps) {
     setOpen(stood);
   }, []);
 
+  // The drawer is rendered ahead (decision 0070); each closing makes its rows afresh for the next opening, as a
+  // drawer rendered on opening had them: no refusal of a removal carried over. A transition, after the close has
+  // shown.
+  const [openings, setOpenings] = useState(0);
+  const openDrawer = useCallback((next: boolean) => {
+    setOpen(next);
+    if (!next) startTransition(() => setOpenings((count) => count + 1));
+  }, []);
+  const closeDrawer = useCallback(() => openDrawer(false), [openDrawer]);
+  // Opening re-renders the Cart: the rows, already in the page, are not rendered again.
+  const body = useMemo(
+    () => <CartBody key={openings} cart={cart} onNavigate={closeDrawer} />,
+    [openings, cart, closeDrawer],
+  );
+
   const toggleContent = <ToggleLabel count={cart.count} />;
   const toggleClass = cn(
     buttonVariants({ variant: "outline" }),
@@ -105,13 +129,14 @@ export function Cart({ cart, open = false, className }: CartProps) {
         className,
       )}
     >
-      <Dialog open={isOpen} onOpenChange={setOpen}>
+      <Dialog open={isOpen} onOpenChange={openDrawer}>
         <DialogTrigger className={buttonVariants({ variant: "outline" })}>
           {toggleContent}
         </DialogTrigger>
         <DialogContent
           side="top"
           className="mx-auto w-full max-w-3xl"
+          renderAhead
           // Focus starts on the title, never on the first control: after 'Toevoegen' that is the '×' of what was
           // just added, and a second Enter would remove it again.
           onOpenAutoFocus={(event) => {
@@ -123,7 +148,7 @@ export function Cart({ cart, open = false, className }: CartProps) {
             {CART.title}
           </DialogTitle>
           <DialogDescription>{CART.hint}</DialogDescription>
-          <CartBody cart={cart} onNavigate={() => setOpen(false)} />
+          {body}
         </DialogContent>
       </Dialog>
     </div>

@@ -9,7 +9,9 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import {
   createContext,
+  startTransition,
   use,
+  useEffect,
   useEffectEvent,
   useId,
   useLayoutEffect,
@@ -157,17 +159,47 @@ export type DialogContentProps = Omit<React.ComponentProps<"dialog">, "ref"> &
      * `event.preventDefault()` says the handler moved focus itself.
      */
     onOpenAutoFocus?: (event: Event) => void;
+    /**
+     * Render the dialog, closed, once the page is idle after hydration, so that opening it only shows it (decision
+     * 0070): for a dialog opened often whose content costs a render on a slow phone (the cart). Its content then
+     * keeps its state between openings; the owner resets what must not carry over.
+     */
+    renderAhead?: boolean;
   };
+
+/** After the page's own work: when the browser is idle (or soon, where it cannot say). */
+function whenIdle(callback: () => void): () => void {
+  if (typeof requestIdleCallback === "function") {
+    const id = requestIdleCallback(callback, { timeout: 2_000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(callback, 200);
+  return () => clearTimeout(id);
+}
 
 /**
  * The dialog itself, rendered into <body> (no styles inherited from where it is used, no form around it) and only
  * while open: a closed dialog's content is not in the page, and each opening starts afresh. Nothing on the server.
+ * With `renderAhead` it is in the page closed too (the browser does not show a closed `<dialog>`, nor its content
+ * to assistive technology).
  */
-export function DialogContent(props: DialogContentProps) {
+export function DialogContent({
+  renderAhead = false,
+  ...props
+}: DialogContentProps) {
   const { open } = useDialog();
   const hydrated = useHydrated();
-  if (!open || !hydrated) return null;
-  return createPortal(<ModalDialog {...props} />, document.body);
+  const [ahead, setAhead] = useState(false);
+  useEffect(() => {
+    if (!renderAhead || !hydrated) return;
+    // A transition: React renders it in slices between the visitor's own input, never as one long task.
+    return whenIdle(() => startTransition(() => setAhead(true)));
+  }, [renderAhead, hydrated]);
+  if (!hydrated || !(open || ahead)) return null;
+  return createPortal(
+    <ModalDialog {...props} staysInPage={renderAhead} />,
+    document.body,
+  );
 }
 
 function ModalDialog({
@@ -176,9 +208,14 @@ function ModalDialog({
   side,
   closeLabel = LAYOUT.close,
   onOpenAutoFocus,
+  staysInPage,
   ...props
-}: DialogContentProps) {
-  const { setOpen, trigger, contentId, titleId, descriptionId } = useDialog();
+}: Omit<DialogContentProps, "renderAhead"> & {
+  /** Rendered ahead: the element stays in the page while closed. */
+  staysInPage: boolean;
+}) {
+  const { open, setOpen, trigger, contentId, titleId, descriptionId } =
+    useDialog();
   const dialog = useRef<HTMLDialogElement>(null);
   // Set while this code closes the dialog, so its own `close` event is not taken for the browser's.
   const closing = useRef(false);
@@ -195,24 +232,27 @@ function ModalDialog({
     if (trigger.current?.isConnected) trigger.current.focus();
   });
 
+  // Opens as it is rendered open (or turns open, when rendered ahead); closes as it turns closed or goes.
   useLayoutEffect(() => {
     const element = dialog.current;
-    if (!element) return;
+    if (!open || !element) return;
     closing.current = false;
     element.showModal();
     focusInside();
     return () => {
       closing.current = true;
+      // The browser keeps a closed dialog's scroll position; the next opening starts at the top, as a new one did.
+      if (staysInPage) element.scrollTop = 0;
       element.close();
       returnFocus();
     };
-  }, []);
+  }, [open, staysInPage]);
 
   // The browser closed the dialog although the owner kept it open (see onClose): open it again.
   useLayoutEffect(() => {
     const element = dialog.current;
-    if (reopenings > 0 && element && !element.open) element.showModal();
-  }, [reopenings]);
+    if (open && reopenings > 0 && element && !element.open) element.showModal();
+  }, [open, reopenings]);
 
   return (
     // The backdrop click is the pointer's way to close; Escape (the cancel event) is the keyboard's.
@@ -232,7 +272,13 @@ function ModalDialog({
         setOpen(false);
       }}
       onClose={(event) => {
-        if (event.target !== event.currentTarget || closing.current) return;
+        // Also not a close from before the dialog opened again (a dialog rendered ahead stays in the page).
+        if (
+          event.target !== event.currentTarget ||
+          closing.current ||
+          event.currentTarget.open
+        )
+          return;
         // A close the page could not refuse: the browser skips `cancel` for a second Escape without a tap or key
         // in between. Tell the owner; if it keeps the dialog open, this component stays and opens it again.
         setOpen(false);
