@@ -91,8 +91,6 @@ export function CancelRegistration({
 }) {
   const hydrated = useHydrated();
   const location = useLocation();
-  const fetcher = useFetcher<CancelActionData>();
-  const [open, setOpen] = useState(false);
 
   if (!hydrated) {
     return (
@@ -106,7 +104,16 @@ export function CancelRegistration({
       </Link>
     );
   }
+  return <CancelDialog className={className} />;
+}
 
+/**
+ * The hydrated button and its dialog. The fetcher is made here, not before hydration: one that went with the
+ * server's version (the cart's disclosure) would make React Router re-render the whole page as it hydrates.
+ */
+function CancelDialog({ className }: { className?: string }) {
+  const fetcher = useFetcher<CancelActionData>();
+  const [open, setOpen] = useState(false);
   const busy = fetcher.state !== "idle";
   return (
     <Dialog

@@ -20,7 +20,8 @@ import {
   useRef,
   useState,
 } from "react";
-import { href, Link, useFetcher, useLocation } from "react-router";
+import type { ReactNode, Ref } from "react";
+import { Form, href, Link, useFetcher, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { IdempotencyField } from "~/components/forms";
 import { CancelRegistration } from "~/components/registration/cancel-registration";
@@ -173,18 +174,24 @@ function CartBody({
   onNavigate,
 }: {
   cart: CartView;
+  /** In the drawer: what a link does before it navigates (the drawer closes). Without it, the disclosure's body. */
   onNavigate?: () => void;
 }) {
+  const live = onNavigate !== undefined;
   return (
     <div className="flex flex-col gap-4">
       <ul className="mt-2 flex flex-col divide-y divide-gray-200 dark:divide-gray-700">
-        {cart.rounds.map((round) => (
-          <CartRoundRow
-            key={round.number}
-            round={round}
-            onNavigate={onNavigate}
-          />
-        ))}
+        {cart.rounds.map((round) =>
+          live ? (
+            <CartRoundRow
+              key={round.number}
+              round={round}
+              onNavigate={onNavigate}
+            />
+          ) : (
+            <PlainCartRoundRow key={round.number} round={round} />
+          ),
+        )}
       </ul>
       <p className="text-sm">{CART.count(cart.count)}</p>
       {cart.heldUntil ? (
@@ -204,15 +211,50 @@ function CartBody({
   );
 }
 
+/** The current page without the open flag: the action adds it back for the no-JavaScript return. */
+function useReturnTo(): string {
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  params.delete(CART_OPEN_PARAM.name);
+  const query = params.toString();
+  return `${location.pathname}${query ? `?${query}` : ""}`;
+}
+
+/**
+ * A round in the disclosure, before the scripts run: its remove button is a plain form. No fetcher: the disclosure
+ * goes as the page hydrates, and a fetcher going with it makes React Router re-render the whole page.
+ */
+function PlainCartRoundRow({ round }: { round: CartRound }) {
+  const returnTo = useReturnTo();
+  return (
+    <RoundRow
+      round={round}
+      workshop={round.workshop}
+      removeForm={(workshop) => (
+        <Form method="post" action={href("/winkelwagen")} reloadDocument>
+          <RemoveFields
+            round={round}
+            workshop={workshop}
+            returnTo={returnTo}
+            live={false}
+            busy={false}
+          />
+        </Form>
+      )}
+    />
+  );
+}
+
+/** A round in the drawer: its removal goes through a fetcher, the round empty from the moment it is sent. */
 function CartRoundRow({
   round,
   onNavigate,
 }: {
   round: CartRound;
-  onNavigate?: () => void;
+  onNavigate: () => void;
 }) {
   const fetcher = useFetcher<CartActionData>();
-  const location = useLocation();
+  const returnTo = useReturnTo();
   const chooseLink = useRef<HTMLAnchorElement>(null);
   const removedByKeyboardOrPointer = useRef(false);
   // A refusal is shown from the answer on (while the page's data is read again), until the next attempt.
@@ -234,12 +276,88 @@ function CartRoundRow({
     }
   }, [workshop]);
 
-  // The current page without the open flag: the action adds it back for the no-JavaScript return.
-  const params = new URLSearchParams(location.search);
-  params.delete(CART_OPEN_PARAM.name);
-  const query = params.toString();
-  const returnTo = `${location.pathname}${query ? `?${query}` : ""}`;
+  return (
+    <RoundRow
+      round={round}
+      workshop={workshop}
+      error={error}
+      chooseLink={chooseLink}
+      onNavigate={onNavigate}
+      removeForm={(shown) => (
+        <fetcher.Form
+          method="post"
+          action={href("/winkelwagen")}
+          onSubmit={() => {
+            removedByKeyboardOrPointer.current = true;
+          }}
+        >
+          <RemoveFields
+            round={round}
+            workshop={shown}
+            returnTo={returnTo}
+            live
+            busy={fetcher.state !== "idle"}
+          />
+        </fetcher.Form>
+      )}
+    />
+  );
+}
 
+/** What the remove form sends, and its '×'. */
+function RemoveFields({
+  round,
+  workshop,
+  returnTo,
+  live,
+  busy,
+}: {
+  round: CartRound;
+  workshop: NonNullable<CartRound["workshop"]>;
+  returnTo: string;
+  /** Sent by a fetcher: the action answers with data, not a redirect. */
+  live: boolean;
+  busy: boolean;
+}) {
+  return (
+    <>
+      <input type="hidden" name="intent" value="remove" />
+      <input type="hidden" name="round" value={round.number} />
+      <input type="hidden" name="redirectTo" value={returnTo} />
+      {live ? <EnhancedField /> : null}
+      <IdempotencyField />
+      <Button
+        type="submit"
+        variant="ghost"
+        size="icon"
+        aria-label={CART.remove(workshop.display)}
+        title={CART.remove(workshop.display)}
+        disabled={busy}
+      >
+        <span aria-hidden="true" className="text-lg leading-none">
+          ×
+        </span>
+      </Button>
+    </>
+  );
+}
+
+function RoundRow({
+  round,
+  workshop,
+  removeForm,
+  error,
+  chooseLink,
+  onNavigate,
+}: {
+  round: CartRound;
+  /** The round's workshop as shown: none while its removal is under way. */
+  workshop: CartRound["workshop"];
+  removeForm: (workshop: NonNullable<CartRound["workshop"]>) => ReactNode;
+  error?: string;
+  chooseLink?: Ref<HTMLAnchorElement>;
+  onNavigate?: () => void;
+}) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
       <div className="flex flex-col">
@@ -258,31 +376,7 @@ function CartRoundRow({
             >
               {workshop.display}
             </Link>
-            <fetcher.Form
-              method="post"
-              action={href("/winkelwagen")}
-              onSubmit={() => {
-                removedByKeyboardOrPointer.current = true;
-              }}
-            >
-              <input type="hidden" name="intent" value="remove" />
-              <input type="hidden" name="round" value={round.number} />
-              <input type="hidden" name="redirectTo" value={returnTo} />
-              <EnhancedField />
-              <IdempotencyField />
-              <Button
-                type="submit"
-                variant="ghost"
-                size="icon"
-                aria-label={CART.remove(workshop.display)}
-                title={CART.remove(workshop.display)}
-                disabled={fetcher.state !== "idle"}
-              >
-                <span aria-hidden="true" className="text-lg leading-none">
-                  ×
-                </span>
-              </Button>
-            </fetcher.Form>
+            {removeForm(workshop)}
           </div>
         ) : (
           <Link
