@@ -70,19 +70,19 @@ export function Cart({ cart, open = false, className }: CartProps) {
     setOpen(stood);
   }, []);
 
-  // The drawer is rendered ahead (decision 0070); each closing makes its rows afresh for the next opening, as a
-  // drawer rendered on opening had them: no refusal of a removal carried over. A transition, after the close has
-  // shown.
-  const [openings, setOpenings] = useState(0);
+  // The drawer is rendered ahead (decision 0070), and its rows stay from one opening to the next. Each closing
+  // counts a new opening, in which a refusal of the last one is no longer said: an opening starts afresh, as when
+  // the drawer was rendered on opening. A transition, after the close has shown.
+  const [opening, setOpening] = useState(0);
   const openDrawer = useCallback((next: boolean) => {
     setOpen(next);
-    if (!next) startTransition(() => setOpenings((count) => count + 1));
+    if (!next) startTransition(() => setOpening((count) => count + 1));
   }, []);
   const closeDrawer = useCallback(() => openDrawer(false), [openDrawer]);
   // Opening re-renders the Cart: the rows, already in the page, are not rendered again.
   const body = useMemo(
-    () => <CartBody key={openings} cart={cart} onNavigate={closeDrawer} />,
-    [openings, cart, closeDrawer],
+    () => <CartBody cart={cart} opening={opening} onNavigate={closeDrawer} />,
+    [cart, opening, closeDrawer],
   );
 
   const toggleContent = <ToggleLabel count={cart.count} />;
@@ -171,9 +171,12 @@ function ToggleLabel({ count }: { count: number }) {
 
 function CartBody({
   cart,
+  opening = 0,
   onNavigate,
 }: {
   cart: CartView;
+  /** In the drawer: which opening of it this is. */
+  opening?: number;
   /** In the drawer: what a link does before it navigates (the drawer closes). Without it, the disclosure's body. */
   onNavigate?: () => void;
 }) {
@@ -186,6 +189,7 @@ function CartBody({
             <CartRoundRow
               key={round.number}
               round={round}
+              opening={opening}
               onNavigate={onNavigate}
             />
           ) : (
@@ -248,18 +252,25 @@ function PlainCartRoundRow({ round }: { round: CartRound }) {
 /** A round in the drawer: its removal goes through a fetcher, the round empty from the moment it is sent. */
 function CartRoundRow({
   round,
+  opening,
   onNavigate,
 }: {
   round: CartRound;
+  opening: number;
   onNavigate: () => void;
 }) {
   const fetcher = useFetcher<CartActionData>();
   const returnTo = useReturnTo();
   const chooseLink = useRef<HTMLAnchorElement>(null);
   const removedByKeyboardOrPointer = useRef(false);
-  // A refusal is shown from the answer on (while the page's data is read again), until the next attempt.
+  const [sentIn, setSentIn] = useState<number | null>(null);
+  // A refusal is shown from the answer on (while the page's data is read again), until the next attempt or the
+  // drawer's next opening.
   const error =
-    fetcher.state !== "submitting" && fetcher.data && "error" in fetcher.data
+    sentIn === opening &&
+    fetcher.state !== "submitting" &&
+    fetcher.data &&
+    "error" in fetcher.data
       ? fetcher.data.error
       : undefined;
   const removing =
@@ -289,6 +300,7 @@ function CartRoundRow({
           action={href("/winkelwagen")}
           onSubmit={() => {
             removedByKeyboardOrPointer.current = true;
+            setSentIn(opening);
           }}
         >
           <RemoveFields
