@@ -11,7 +11,6 @@ import {
   createContext,
   startTransition,
   use,
-  useEffect,
   useEffectEvent,
   useId,
   useLayoutEffect,
@@ -28,6 +27,12 @@ import { LAYOUT } from "~/messages";
 interface DialogContextValue {
   open: boolean;
   setOpen: (open: boolean) => void;
+  /** Whether the visitor has gone for the dialog (see `renderAhead`): opened it, or came to its trigger. */
+  wanted: boolean;
+  /** The pointer or focus came to the trigger: a content rendered ahead renders now, in a transition. */
+  prepare: () => void;
+  /** Set by a content with `renderAhead`; others need no render before they open. */
+  rendersAheadRef: React.RefObject<boolean>;
   trigger: React.RefObject<HTMLButtonElement | null>;
   contentId: string;
   titleId: string;
@@ -62,11 +67,21 @@ export function Dialog({
     if (controlledOpen === undefined) setOwnOpen(next);
     onOpenChange?.(next);
   };
+  const [wanted, setWanted] = useState(open);
+  if (open && !wanted) setWanted(true);
+  const rendersAheadRef = useRef(false);
+  const prepare = () => {
+    if (!wanted && rendersAheadRef.current)
+      startTransition(() => setWanted(true));
+  };
   return (
     <DialogContext
       value={{
         open,
         setOpen,
+        wanted,
+        prepare,
+        rendersAheadRef,
         trigger,
         contentId: `${id}-content`,
         titleId: `${id}-title`,
@@ -81,9 +96,12 @@ export function Dialog({
 /** The button that opens the dialog, and where focus returns when it closes. */
 export function DialogTrigger({
   onClick,
+  onPointerEnter,
+  onPointerDown,
+  onFocus,
   ...props
 }: Omit<React.ComponentProps<"button">, "ref">) {
-  const { open, setOpen, trigger, contentId } = useDialog();
+  const { open, setOpen, prepare, trigger, contentId } = useDialog();
   return (
     <button
       type="button"
@@ -96,6 +114,19 @@ export function DialogTrigger({
       onClick={(event) => {
         onClick?.(event);
         if (!event.defaultPrevented) setOpen(!open);
+      }}
+      // The visitor is going for the dialog: one rendered ahead renders now rather than at the press.
+      onPointerEnter={(event) => {
+        onPointerEnter?.(event);
+        prepare();
+      }}
+      onPointerDown={(event) => {
+        onPointerDown?.(event);
+        prepare();
+      }}
+      onFocus={(event) => {
+        onFocus?.(event);
+        prepare();
       }}
     />
   );
@@ -160,42 +191,30 @@ export type DialogContentProps = Omit<React.ComponentProps<"dialog">, "ref"> &
      */
     onOpenAutoFocus?: (event: Event) => void;
     /**
-     * Render the dialog, closed, once the page is idle after hydration, so that opening it only shows it (decision
-     * 0070): for a dialog opened often whose content costs a render on a slow phone (the cart). Its content then
-     * keeps its state between openings; the owner resets what must not carry over.
+     * Render the dialog ahead, closed (decision 0070): as soon as the pointer or focus comes to its trigger, and
+     * from its first opening on, so that opening it only shows it. For a dialog opened often whose content costs a
+     * render on a slow phone (the cart). Its content then keeps its state between openings; the owner resets what
+     * must not carry over.
      */
     renderAhead?: boolean;
   };
 
-/** After the page's own work: when the browser is idle (or soon, where it cannot say). */
-function whenIdle(callback: () => void): () => void {
-  if (typeof requestIdleCallback === "function") {
-    const id = requestIdleCallback(callback, { timeout: 2_000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(callback, 200);
-  return () => clearTimeout(id);
-}
-
 /**
  * The dialog itself, rendered into <body> (no styles inherited from where it is used, no form around it) and only
  * while open: a closed dialog's content is not in the page, and each opening starts afresh. Nothing on the server.
- * With `renderAhead` it is in the page closed too (the browser does not show a closed `<dialog>`, nor its content
- * to assistive technology).
+ * With `renderAhead` it is in the page closed too, once the visitor has gone for it (the browser does not show a
+ * closed `<dialog>`, nor its content to assistive technology).
  */
 export function DialogContent({
   renderAhead = false,
   ...props
 }: DialogContentProps) {
-  const { open } = useDialog();
+  const { open, wanted, rendersAheadRef } = useDialog();
   const hydrated = useHydrated();
-  const [ahead, setAhead] = useState(false);
-  useEffect(() => {
-    if (!renderAhead || !hydrated) return;
-    // A transition: React renders it in slices between the visitor's own input, never as one long task.
-    return whenIdle(() => startTransition(() => setAhead(true)));
-  }, [renderAhead, hydrated]);
-  if (!hydrated || !(open || ahead)) return null;
+  useLayoutEffect(() => {
+    rendersAheadRef.current = renderAhead;
+  }, [rendersAheadRef, renderAhead]);
+  if (!hydrated || !(open || (renderAhead && wanted))) return null;
   return createPortal(
     <ModalDialog {...props} staysInPage={renderAhead} />,
     document.body,
