@@ -5,15 +5,23 @@
  * the long tasks (over 50 ms) the browser reports until the page has hydrated and settled. Prints each load's sum
  * and the median. Lighthouse's TBT on this machine varies more between runs than the changes it should show; this
  * counts the same work directly. Uses the full browser (/usr/bin/chromium or CHROME_PATH).
+ *
+ * HYDRATION_CPU=1 also traces each load and prints the page's main-thread CPU time from navigation until settled,
+ * and its style and layout part. The long tasks are wall-clock time and grow with the machine's load; the thread's
+ * own CPU time, taken without a slowdown (`HYDRATION_SLOWDOWN=1`), barely does (main-thread-cpu.ts).
  */
 import { chromium } from "@playwright/test";
 import { launchOptions } from "../tests/support/chromium";
 import { startBenchServers } from "./bench-servers";
 import { browserCookies, flowVisitor } from "./flow-visitor";
+import { measureMainThreadCpu } from "./main-thread-cpu";
+import type { MainThreadCpu } from "./main-thread-cpu";
 
 const path = process.env.HYDRATION_PATH ?? "/workshops";
 const loads = Number(process.env.HYDRATION_LOADS ?? 12);
-const CPU_SLOWDOWN = 4;
+/** HYDRATION_SLOWDOWN=1 loads without a slowdown, e.g. for HYDRATION_CPU. */
+const CPU_SLOWDOWN = Number(process.env.HYDRATION_SLOWDOWN ?? 4);
+const CPU = process.env.HYDRATION_CPU === "1";
 /** Time after hydration for the work it sets off (effects, lazy chunks) to show up as long tasks. */
 const SETTLE_MS = 1_500;
 
@@ -32,6 +40,7 @@ try {
     executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
   });
   const sums: number[] = [];
+  const cpu: MainThreadCpu[] = [];
   for (let load = 0; load < loads; load++) {
     const context = await browser.newContext();
     await context.addCookies(cookies);
@@ -47,25 +56,35 @@ try {
           window.longTaskMs += entry.duration;
       }).observe({ type: "longtask", buffered: true });
     });
-    await page.goto(`${servers.appUrl}${path}`);
-    // Hydrated: the router has taken over the page.
-    await page.waitForFunction(
-      () => "__reactRouterDataRouter" in window,
-      null,
-      {
-        timeout: 30_000,
-      },
-    );
-    await page.waitForTimeout(SETTLE_MS);
+    const load = async () => {
+      await page.goto(`${servers.appUrl}${path}`);
+      // Hydrated: the router has taken over the page.
+      await page.waitForFunction(
+        () => "__reactRouterDataRouter" in window,
+        null,
+        {
+          timeout: 30_000,
+        },
+      );
+      await page.waitForTimeout(SETTLE_MS);
+    };
+    if (CPU) cpu.push(await measureMainThreadCpu(browser, page, load));
+    else await load();
     sums.push(await page.evaluate(() => window.longTaskMs));
     await context.close();
   }
   await browser.close();
-  const sorted = sums.toSorted((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)]!;
+  const median = (values: number[]) =>
+    values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)]!;
   console.log(
-    `${path}, CPU slowed ${CPU_SLOWDOWN}×, ${loads} loads: long tasks ${sums.map(Math.round).join(", ")} ms; median ${Math.round(median)} ms`,
+    `${path}, CPU slowed ${CPU_SLOWDOWN}×, ${loads} loads: long tasks ${sums.map(Math.round).join(", ")} ms; median ${Math.round(median(sums))} ms`,
   );
+  if (CPU) {
+    const totals = cpu.map((load) => load.total);
+    console.log(
+      `main-thread CPU time (thread time) ${totals.map(Math.round).join(", ")} ms; median ${Math.round(median(totals))} ms, of which style and layout ${Math.round(median(cpu.map((load) => load.styleAndLayout)))} ms`,
+    );
+  }
 } finally {
   servers.stop();
 }

@@ -11,6 +11,12 @@
  * INTERACTION_PROFILE=1 also records the main thread's CPU profile of each interaction in the first run at the
  * strongest slowdown and prints, per step, where its time went: the functions with the most self time, with their
  * file (a chunk of the build, React's or the page's own), so a slow interaction is profiled before it is changed.
+ *
+ * INTERACTION_CPU=1 also traces every step and prints a second table: the page's main-thread CPU time in the
+ * 1.5 s after the act (the interaction and what it set off, Playwright's few checks of the target included). Taken
+ * without a slowdown (`INTERACTION_SLOWDOWNS=1`), the machine's load barely moves it, where it moves Event Timing's
+ * durations by 50 to 100 ms; under DevTools' slowdown the thread's CPU time grows with the load too
+ * (main-thread-cpu.ts).
  */
 import { chromium } from "@playwright/test";
 import type { Page } from "@playwright/test";
@@ -18,9 +24,13 @@ import { launchOptions } from "../tests/support/chromium";
 import { WAITLIST } from "../app/messages";
 import { startBenchServers } from "./bench-servers";
 import { DAY_BUTTON } from "./flow-visitor";
+import { measureMainThreadCpu } from "./main-thread-cpu";
 
 const RUNS = Number(process.env.INTERACTION_RUNS ?? 3);
-const SLOWDOWNS = [4, 6];
+/** INTERACTION_SLOWDOWNS=1 (a comma list) measures without a slowdown, e.g. for INTERACTION_CPU. */
+const SLOWDOWNS = (process.env.INTERACTION_SLOWDOWNS ?? "4,6")
+  .split(",")
+  .map(Number);
 /** The aim at the strongest slowdown: Google's "good" INP. */
 const AIM_MS = 200;
 /** After the interaction: time left to the page alone before its result is looked for. */
@@ -29,6 +39,7 @@ const QUIET_MS = 1_500;
 const REPORT_MS = 500;
 const STEP_TIMEOUT_MS = 60_000;
 const PROFILE = process.env.INTERACTION_PROFILE === "1";
+const CPU = process.env.INTERACTION_CPU === "1";
 /** How many of a step's heaviest functions the profile prints. */
 const PROFILE_TOP = 8;
 
@@ -216,13 +227,20 @@ async function worstInteraction(page: Page): Promise<number | null> {
   return durations.length > 0 ? Math.max(...durations) : null;
 }
 
+interface RunFigures {
+  /** Per step, its longest interaction (ms), null when none took 16 ms. */
+  interactions: (number | null)[];
+  /** Per step, the main thread's CPU time after the act (ms), with INTERACTION_CPU. */
+  cpu: number[];
+}
+
 async function run(
   browser: Awaited<ReturnType<typeof chromium.launch>>,
   appUrl: string,
   slowdown: number,
   walk: Step[],
   profiles?: Map<string, string[]>,
-): Promise<(number | null)[]> {
+): Promise<RunFigures> {
   const context = await browser.newContext({
     baseURL: appUrl,
     viewport: { width: 390, height: 844 },
@@ -251,6 +269,7 @@ async function run(
   const devtools = await context.newCDPSession(page);
   await devtools.send("Emulation.setCPUThrottlingRate", { rate: slowdown });
   const figures: (number | null)[] = [];
+  const cpu: number[] = [];
   for (const step of walk) {
     await step.prepare?.(page);
     await page.evaluate(() => (window.interactionMs = {}));
@@ -259,10 +278,14 @@ async function run(
       await devtools.send("Profiler.setSamplingInterval", { interval: 200 });
       await devtools.send("Profiler.start");
     }
-    await step.act(page);
-    // Hands off while the interaction runs to its next paint: finding the result by role runs Playwright's scripts
-    // on the page's main thread, slowed as much as the page's own, and would be counted in the interaction.
-    await page.waitForTimeout(QUIET_MS);
+    const act = async () => {
+      await step.act(page);
+      // Hands off while the interaction runs to its next paint: finding the result by role runs Playwright's
+      // scripts on the page's main thread, slowed as much as the page's own, and would be counted in it.
+      await page.waitForTimeout(QUIET_MS);
+    };
+    if (CPU) cpu.push((await measureMainThreadCpu(browser, page, act)).total);
+    else await act();
     if (profiles) {
       const { profile } = await devtools.send("Profiler.stop");
       profiles.set(step.name, heaviest(profile as CpuProfile));
@@ -272,12 +295,22 @@ async function run(
     figures.push(await worstInteraction(page));
   }
   await context.close();
-  return figures;
+  return { interactions: figures, cpu };
 }
 
 function median(values: number[]): number {
   const sorted = values.toSorted((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((_, column) =>
+    Math.max(...[header, ...rows].map((row) => row[column]!.length)),
+  );
+  for (const row of [header, widths.map((width) => "-".repeat(width)), ...rows])
+    console.log(
+      `| ${row.map((cell, column) => cell.padEnd(widths[column]!)).join(" | ")} |`,
+    );
 }
 
 /** A step's figure: none reported means every interaction took under the threshold. */
@@ -316,10 +349,10 @@ try {
       : {}),
   });
   const browserVersion = browser.version();
-  const results = new Map<number, (number | null)[][]>();
+  const results = new Map<number, RunFigures[]>();
   const profiles = new Map<string, string[]>();
   for (const slowdown of SLOWDOWNS) {
-    const runs: (number | null)[][] = [];
+    const runs: RunFigures[] = [];
     for (let index = 0; index < RUNS; index++) {
       const profiled = PROFILE && index === 0 && slowdown === SLOWDOWNS.at(-1);
       runs.push(
@@ -343,22 +376,35 @@ try {
   const rows = walk.map((step, index) => [
     step.name,
     ...SLOWDOWNS.map((rate) => {
-      const values = results.get(rate)!.map((figures) => figures[index] ?? 0);
+      const values = results
+        .get(rate)!
+        .map((figures) => figures.interactions[index] ?? 0);
       return `${shown(median(values))} / ${shown(Math.max(...values))}`;
     }),
   ]);
-  const widths = header.map((_, column) =>
-    Math.max(...[header, ...rows].map((row) => row[column]!.length)),
-  );
-  for (const row of [header, widths.map((width) => "-".repeat(width)), ...rows])
+  printTable(header, rows);
+  if (CPU) {
     console.log(
-      `| ${row.map((cell, column) => cell.padEnd(widths[column]!)).join(" | ")} |`,
+      `\nMain-thread CPU time in the ${QUIET_MS} ms after the act (thread time, ms), median / worst:`,
     );
+    printTable(
+      header,
+      walk.map((step, index) => [
+        step.name,
+        ...SLOWDOWNS.map((rate) => {
+          const values = results
+            .get(rate)!
+            .map((figures) => figures.cpu[index]!);
+          return `${Math.round(median(values))} / ${Math.round(Math.max(...values))}`;
+        }),
+      ]),
+    );
+  }
   const strongest = SLOWDOWNS.at(-1)!;
   const worst = Math.max(
     ...results
       .get(strongest)!
-      .flatMap((figures) => figures.map((ms) => ms ?? 0)),
+      .flatMap((figures) => figures.interactions.map((ms) => ms ?? 0)),
   );
   console.log(
     `Worst at ${strongest}×: ${shown(worst)} ms (aim: every one under ${AIM_MS} ms) ${worst < AIM_MS ? "reached" : "NOT reached"}`,
