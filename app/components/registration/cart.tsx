@@ -70,7 +70,7 @@ export function Cart({ cart, open = false, className }: CartProps) {
     setOpen(stood);
   }, []);
 
-  // The drawer is rendered ahead (decision 0070), and its rows stay from one opening to the next. Each closing
+  // The drawer is rendered ahead (decision 0071), and its rows stay from one opening to the next. Each closing
   // counts a new opening, in which a refusal of the last one is no longer said: an opening starts afresh, as when
   // the drawer was rendered on opening. A transition, after the close has shown.
   const [opening, setOpening] = useState(0);

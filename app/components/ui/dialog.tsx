@@ -191,7 +191,7 @@ export type DialogContentProps = Omit<React.ComponentProps<"dialog">, "ref"> &
      */
     onOpenAutoFocus?: (event: Event) => void;
     /**
-     * Render the dialog ahead, closed (decision 0070): as soon as the pointer or focus comes to its trigger, and
+     * Render the dialog ahead, closed (decision 0071): as soon as the pointer or focus comes to its trigger, and
      * from its first opening on, so that opening it only shows it. For a dialog opened often whose content costs a
      * render on a slow phone (the cart). Its content then keeps its state between openings; the owner resets what
      * must not carry over.
