@@ -10,6 +10,7 @@ import {
   knownFilters,
   matchesSearch,
   parseFilters,
+  sameFilters,
   slugify,
 } from "./workshop-filters";
 
@@ -115,6 +116,35 @@ describe("parseFilters", () => {
     expect(
       filtersToParams({ search: "", domains: [], providers: [] }).size,
     ).toBe(0);
+  });
+});
+
+describe("sameFilters", () => {
+  const filters = {
+    search: "bouw",
+    domains: ["zorg-welzijn", "techniek"],
+    providers: ["overige"],
+  };
+  it("takes the same values in another order as the same list", () => {
+    expect(
+      sameFilters(filters, {
+        ...filters,
+        domains: ["techniek", "zorg-welzijn"],
+      }),
+    ).toBe(true);
+  });
+  it("tells a list with one more or one other value, or another search, apart", () => {
+    expect(
+      sameFilters(filters, { ...filters, domains: ["zorg-welzijn"] }),
+    ).toBe(false);
+    expect(
+      sameFilters(filters, {
+        ...filters,
+        domains: ["zorg-welzijn", "economie"],
+      }),
+    ).toBe(false);
+    expect(sameFilters(filters, { ...filters, providers: [] })).toBe(false);
+    expect(sameFilters(filters, { ...filters, search: "bou" })).toBe(false);
   });
 });
 

@@ -99,6 +99,17 @@ export function parseFilters(params: URLSearchParams): WorkshopFilters {
   };
 }
 
+/** Whether two sets of filters select the same list: the same search and the same values checked, in any order. */
+export function sameFilters(a: WorkshopFilters, b: WorkshopFilters): boolean {
+  const same = (x: string[], y: string[]) =>
+    x.length === y.length && x.every((value) => y.includes(value));
+  return (
+    a.search === b.search &&
+    same(a.domains, b.domains) &&
+    same(a.providers, b.providers)
+  );
+}
+
 /** The checkboxes the workshops call for. */
 export function filterOptions(workshops: Workshop[]): FilterOptions {
   const domains = new Map<string, FilterOption>();

@@ -416,6 +416,42 @@ test("with JavaScript a checked filter applies at once, replacing the history en
   expect(await page.evaluate(() => history.length)).toBe(historyLength);
 });
 
+test("with JavaScript the list of an earlier change, arriving late, does not undo a later one", async ({
+  page,
+}) => {
+  test.skip(!javaScriptEnabled(), "applying on change needs JavaScript");
+  await openWorkshops(page);
+  await filtersToggle(page).click();
+  const domains = page.getByRole("group", { name: "Domeinen" });
+  // The list for the tick is held on its way, as on a slow connection; once let go it arrives at once.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) =>
+      url.pathname.endsWith(".data") &&
+      url.searchParams.get("domein") === "groen-dier" &&
+      !url.searchParams.has("q"),
+    async (route) => {
+      const response = await route.fetch();
+      await held;
+      await route.fulfill({ response });
+    },
+  );
+  await domains.getByRole("checkbox", { name: "Groen & Dier" }).check();
+  // Meanwhile the visitor types a search and tabs on; the list follows typing after a pause.
+  const searchField = page.getByRole("searchbox", { name: "Zoeken" });
+  await searchField.fill("dier");
+  await searchField.press("Tab");
+  release();
+
+  await expect(page).toHaveURL(/\/workshops\?q=dier&domein=groen-dier$/);
+  await expect(searchField).toHaveValue("dier");
+  await expect(
+    domains.getByRole("checkbox", { name: "Groen & Dier" }),
+  ).toBeChecked();
+  await expect(titles(page)).toHaveText([/^Dierverzorging/]);
+});
+
 test("on a small screen the filters open as a sheet from the bottom, toggle at hand", async ({
   page,
 }) => {

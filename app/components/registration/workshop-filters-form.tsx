@@ -19,6 +19,8 @@ import {
   SEARCH_PARAM,
   type FilterOption,
   type FilterOptions,
+  parseFilters,
+  sameFilters,
   type WorkshopFilters,
 } from "~/registration/workshop-filters";
 import { FILTERS } from "~/messages";
@@ -71,18 +73,13 @@ function Checkboxes({
   );
 }
 
-/** Whether the fields say something else than the address's filters (the search compared trimmed). */
-function changedBeforeScripts(
-  form: HTMLFormElement,
-  filters: WorkshopFilters,
-): boolean {
+/** What the fields say, read as the address would be. */
+function fieldFilters(form: HTMLFormElement): WorkshopFilters {
   const values = new FormData(form);
-  const same = (a: string[], b: string[]) =>
-    a.length === b.length && a.every((value) => b.includes(value));
-  return (
-    String(values.get(SEARCH_PARAM) ?? "").trim() !== filters.search.trim() ||
-    !same(values.getAll(DOMAIN_PARAM).map(String), filters.domains) ||
-    !same(values.getAll(PROVIDER_PARAM).map(String), filters.providers)
+  return parseFilters(
+    new URLSearchParams(
+      [...values].map(([name, value]) => [name, String(value)]),
+    ),
   );
 }
 
@@ -99,11 +96,15 @@ export function WorkshopFiltersForm({
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // What this form has sent and not yet seen arrive, oldest first. A list of an earlier tick can arrive after a
+  // later tick was made (a quick second tick while the first list is on its way): it must not undo that tick.
+  const sent = useRef<WorkshopFilters[]>([]);
 
   /** Submits the form's values, leaving out an empty search so the address stays as short as it can. */
   const apply = useCallback(
     (form: HTMLFormElement, replace: boolean) => {
       clearTimeout(timer.current);
+      sent.current.push(fieldFilters(form));
       const values = new FormData(form);
       if (!String(values.get(SEARCH_PARAM) ?? "").trim())
         values.delete(SEARCH_PARAM);
@@ -119,16 +120,22 @@ export function WorkshopFiltersForm({
 
   // The URL decides what is checked. When it changes by other means than these fields (back button, reset),
   // the fields follow it in place, so the one in focus keeps its focus. Not when the scripts first run: fields
-  // that differ from the URL then were changed by the visitor before, and the list follows them instead.
+  // that differ from the URL then were changed by the visitor before, and the list follows them instead. Nor
+  // when the list is one these fields sent: they already say the visitor's latest choice, maybe a later one.
   const hydrating = useRef(true);
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
     if (hydrating.current) {
       hydrating.current = false;
-      if (changedBeforeScripts(form, filters)) apply(form, true);
+      if (!sameFilters(fieldFilters(form), filters)) apply(form, true);
       return;
     }
+    const own = sent.current.findIndex((sentFilters) =>
+      sameFilters(sentFilters, filters),
+    );
+    sent.current = own === -1 ? [] : sent.current.slice(own + 1);
+    if (own !== -1) return;
     for (const element of Array.from(form.elements)) {
       if (!(element instanceof HTMLInputElement)) continue;
       if (element.type === "checkbox") {
