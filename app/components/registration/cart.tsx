@@ -10,16 +10,7 @@
  * the upstream refuses is said in its round's row at once, as a refused add or cancel is said beside its form.
  */
 import { ShoppingBasket } from "~/components/ui/icons";
-import {
-  startTransition,
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import type { ReactNode, Ref } from "react";
 import { Form, href, Link, useFetcher, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -70,21 +61,6 @@ export function Cart({ cart, open = false, className }: CartProps) {
     setOpen(stood);
   }, []);
 
-  // The drawer is rendered ahead (decision 0071), and its rows stay from one opening to the next. Each closing
-  // counts a new opening, in which a refusal of the last one is no longer said: an opening starts afresh, as when
-  // the drawer was rendered on opening. A transition, after the close has shown.
-  const [opening, setOpening] = useState(0);
-  const openDrawer = useCallback((next: boolean) => {
-    setOpen(next);
-    if (!next) startTransition(() => setOpening((count) => count + 1));
-  }, []);
-  const closeDrawer = useCallback(() => openDrawer(false), [openDrawer]);
-  // Opening re-renders the Cart: the rows, already in the page, are not rendered again.
-  const body = useMemo(
-    () => <CartBody cart={cart} opening={opening} onNavigate={closeDrawer} />,
-    [cart, opening, closeDrawer],
-  );
-
   const toggleContent = <ToggleLabel count={cart.count} />;
   const toggleClass = cn(
     buttonVariants({ variant: "outline" }),
@@ -130,14 +106,13 @@ export function Cart({ cart, open = false, className }: CartProps) {
         className,
       )}
     >
-      <Dialog open={isOpen} onOpenChange={openDrawer}>
+      <Dialog open={isOpen} onOpenChange={setOpen}>
         <DialogTrigger className={buttonVariants({ variant: "outline" })}>
           {toggleContent}
         </DialogTrigger>
         <DialogContent
           side="top"
           className="mx-auto w-full max-w-3xl"
-          renderAhead
           // Focus starts on the title, never on the first control: after 'Toevoegen' that is the '×' of what was
           // just added, and a second Enter would remove it again.
           onOpenAutoFocus={(event) => {
@@ -149,7 +124,7 @@ export function Cart({ cart, open = false, className }: CartProps) {
             {CART.title}
           </DialogTitle>
           <DialogDescription>{CART.hint}</DialogDescription>
-          {body}
+          <CartBody cart={cart} onNavigate={() => setOpen(false)} />
         </DialogContent>
       </Dialog>
     </div>
@@ -171,12 +146,9 @@ function ToggleLabel({ count }: { count: number }) {
 
 function CartBody({
   cart,
-  opening = 0,
   onNavigate,
 }: {
   cart: CartView;
-  /** In the drawer: which opening of it this is. */
-  opening?: number;
   /** In the drawer: what a link does before it navigates (the drawer closes). Without it, the disclosure's body. */
   onNavigate?: () => void;
 }) {
@@ -189,7 +161,6 @@ function CartBody({
             <CartRoundRow
               key={round.number}
               round={round}
-              opening={opening}
               onNavigate={onNavigate}
             />
           ) : (
@@ -252,25 +223,18 @@ function PlainCartRoundRow({ round }: { round: CartRound }) {
 /** A round in the drawer: its removal goes through a fetcher, the round empty from the moment it is sent. */
 function CartRoundRow({
   round,
-  opening,
   onNavigate,
 }: {
   round: CartRound;
-  opening: number;
   onNavigate: () => void;
 }) {
   const fetcher = useFetcher<CartActionData>();
   const returnTo = useReturnTo();
   const chooseLink = useRef<HTMLAnchorElement>(null);
   const removedByKeyboardOrPointer = useRef(false);
-  const [sentIn, setSentIn] = useState<number | null>(null);
-  // A refusal is shown from the answer on (while the page's data is read again), until the next attempt or the
-  // drawer's next opening.
+  // A refusal is shown from the answer on (while the page's data is read again), until the next attempt.
   const error =
-    sentIn === opening &&
-    fetcher.state !== "submitting" &&
-    fetcher.data &&
-    "error" in fetcher.data
+    fetcher.state !== "submitting" && fetcher.data && "error" in fetcher.data
       ? fetcher.data.error
       : undefined;
   const removing =
@@ -300,7 +264,6 @@ function CartRoundRow({
           action={href("/winkelwagen")}
           onSubmit={() => {
             removedByKeyboardOrPointer.current = true;
-            setSentIn(opening);
           }}
         >
           <RemoveFields

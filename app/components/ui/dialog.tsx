@@ -9,7 +9,6 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import {
   createContext,
-  startTransition,
   use,
   useEffectEvent,
   useId,
@@ -27,12 +26,6 @@ import { LAYOUT } from "~/messages";
 interface DialogContextValue {
   open: boolean;
   setOpen: (open: boolean) => void;
-  /** Whether the visitor has gone for the dialog (see `renderAhead`): opened it, or came to its trigger. */
-  wanted: boolean;
-  /** The pointer or focus came to the trigger: a content rendered ahead renders now, in a transition. */
-  prepare: () => void;
-  /** Set by a content with `renderAhead`; others need no render before they open. */
-  rendersAheadRef: React.RefObject<boolean>;
   trigger: React.RefObject<HTMLButtonElement | null>;
   contentId: string;
   titleId: string;
@@ -67,21 +60,11 @@ export function Dialog({
     if (controlledOpen === undefined) setOwnOpen(next);
     onOpenChange?.(next);
   };
-  const [wanted, setWanted] = useState(open);
-  if (open && !wanted) setWanted(true);
-  const rendersAheadRef = useRef(false);
-  const prepare = () => {
-    if (!wanted && rendersAheadRef.current)
-      startTransition(() => setWanted(true));
-  };
   return (
     <DialogContext
       value={{
         open,
         setOpen,
-        wanted,
-        prepare,
-        rendersAheadRef,
         trigger,
         contentId: `${id}-content`,
         titleId: `${id}-title`,
@@ -96,12 +79,9 @@ export function Dialog({
 /** The button that opens the dialog, and where focus returns when it closes. */
 export function DialogTrigger({
   onClick,
-  onPointerEnter,
-  onPointerDown,
-  onFocus,
   ...props
 }: Omit<React.ComponentProps<"button">, "ref">) {
-  const { open, setOpen, prepare, trigger, contentId } = useDialog();
+  const { open, setOpen, trigger, contentId } = useDialog();
   return (
     <button
       type="button"
@@ -114,19 +94,6 @@ export function DialogTrigger({
       onClick={(event) => {
         onClick?.(event);
         if (!event.defaultPrevented) setOpen(!open);
-      }}
-      // The visitor is going for the dialog: one rendered ahead renders now rather than at the press.
-      onPointerEnter={(event) => {
-        onPointerEnter?.(event);
-        prepare();
-      }}
-      onPointerDown={(event) => {
-        onPointerDown?.(event);
-        prepare();
-      }}
-      onFocus={(event) => {
-        onFocus?.(event);
-        prepare();
       }}
     />
   );
@@ -190,35 +157,17 @@ export type DialogContentProps = Omit<React.ComponentProps<"dialog">, "ref"> &
      * `event.preventDefault()` says the handler moved focus itself.
      */
     onOpenAutoFocus?: (event: Event) => void;
-    /**
-     * Render the dialog ahead, closed (decision 0071): as soon as the pointer or focus comes to its trigger, and
-     * from its first opening on, so that opening it only shows it. For a dialog opened often whose content costs a
-     * render on a slow phone (the cart). Its content then keeps its state between openings; the owner resets what
-     * must not carry over.
-     */
-    renderAhead?: boolean;
   };
 
 /**
  * The dialog itself, rendered into <body> (no styles inherited from where it is used, no form around it) and only
  * while open: a closed dialog's content is not in the page, and each opening starts afresh. Nothing on the server.
- * With `renderAhead` it is in the page closed too, once the visitor has gone for it (the browser does not show a
- * closed `<dialog>`, nor its content to assistive technology).
  */
-export function DialogContent({
-  renderAhead = false,
-  ...props
-}: DialogContentProps) {
-  const { open, wanted, rendersAheadRef } = useDialog();
+export function DialogContent(props: DialogContentProps) {
+  const { open } = useDialog();
   const hydrated = useHydrated();
-  useLayoutEffect(() => {
-    rendersAheadRef.current = renderAhead;
-  }, [rendersAheadRef, renderAhead]);
-  if (!hydrated || !(open || (renderAhead && wanted))) return null;
-  return createPortal(
-    <ModalDialog {...props} staysInPage={renderAhead} />,
-    document.body,
-  );
+  if (!open || !hydrated) return null;
+  return createPortal(<ModalDialog {...props} />, document.body);
 }
 
 function ModalDialog({
@@ -227,14 +176,9 @@ function ModalDialog({
   side,
   closeLabel = LAYOUT.close,
   onOpenAutoFocus,
-  staysInPage,
   ...props
-}: Omit<DialogContentProps, "renderAhead"> & {
-  /** Rendered ahead: the element stays in the page while closed. */
-  staysInPage: boolean;
-}) {
-  const { open, setOpen, trigger, contentId, titleId, descriptionId } =
-    useDialog();
+}: DialogContentProps) {
+  const { setOpen, trigger, contentId, titleId, descriptionId } = useDialog();
   const dialog = useRef<HTMLDialogElement>(null);
   // Set while this code closes the dialog, so its own `close` event is not taken for the browser's.
   const closing = useRef(false);
@@ -251,27 +195,24 @@ function ModalDialog({
     if (trigger.current?.isConnected) trigger.current.focus();
   });
 
-  // Opens as it is rendered open (or turns open, when rendered ahead); closes as it turns closed or goes.
   useLayoutEffect(() => {
     const element = dialog.current;
-    if (!open || !element) return;
+    if (!element) return;
     closing.current = false;
     element.showModal();
     focusInside();
     return () => {
       closing.current = true;
-      // The browser keeps a closed dialog's scroll position; the next opening starts at the top, as a new one did.
-      if (staysInPage) element.scrollTop = 0;
       element.close();
       returnFocus();
     };
-  }, [open, staysInPage]);
+  }, []);
 
   // The browser closed the dialog although the owner kept it open (see onClose): open it again.
   useLayoutEffect(() => {
     const element = dialog.current;
-    if (open && reopenings > 0 && element && !element.open) element.showModal();
-  }, [open, reopenings]);
+    if (reopenings > 0 && element && !element.open) element.showModal();
+  }, [reopenings]);
 
   return (
     // The backdrop click is the pointer's way to close; Escape (the cancel event) is the keyboard's.
@@ -291,13 +232,7 @@ function ModalDialog({
         setOpen(false);
       }}
       onClose={(event) => {
-        // Also not a close from before the dialog opened again (a dialog rendered ahead stays in the page).
-        if (
-          event.target !== event.currentTarget ||
-          closing.current ||
-          event.currentTarget.open
-        )
-          return;
+        if (event.target !== event.currentTarget || closing.current) return;
         // A close the page could not refuse: the browser skips `cancel` for a second Escape without a tap or key
         // in between. Tell the owner; if it keeps the dialog open, this component stays and opens it again.
         setOpen(false);
