@@ -73,9 +73,8 @@ function Checkboxes({
   );
 }
 
-/** What the fields say, read as the address would be. */
-function fieldFilters(form: HTMLFormElement): WorkshopFilters {
-  const values = new FormData(form);
+/** What the form's values say, read as the address would be. */
+function filtersOf(values: FormData): WorkshopFilters {
   return parseFilters(
     new URLSearchParams(
       [...values].map(([name, value]) => [name, String(value)]),
@@ -104,8 +103,8 @@ export function WorkshopFiltersForm({
   const apply = useCallback(
     (form: HTMLFormElement, replace: boolean) => {
       clearTimeout(timer.current);
-      sent.current.push(fieldFilters(form));
       const values = new FormData(form);
+      sent.current.push(filtersOf(values));
       if (!String(values.get(SEARCH_PARAM) ?? "").trim())
         values.delete(SEARCH_PARAM);
       void submit(values, {
@@ -128,7 +127,8 @@ export function WorkshopFiltersForm({
     if (!form) return;
     if (hydrating.current) {
       hydrating.current = false;
-      if (!sameFilters(fieldFilters(form), filters)) apply(form, true);
+      if (!sameFilters(filtersOf(new FormData(form)), filters))
+        apply(form, true);
       return;
     }
     const own = sent.current.findIndex((sentFilters) =>
