@@ -332,7 +332,9 @@ describe.runIf(existsSync("/proc/self/stat"))(
           // Idle, it uses next to nothing (0.01-0.03 s a second); the loop on its own log used 0.65-1 s a second,
           // every second. A worker still starting (or a loaded machine) can use more for a while, so this waits
           // for the quiet it checks: two quiet seconds in a row, within 20 s. A spinning server never has one.
-          expect(await secondsUntilQuiet(pids, 20)).toMatchObject({ quiet: true });
+          expect(await secondsUntilQuiet(pids, 20)).toMatchObject({
+            quiet: true,
+          });
           expect((await send(site, { path: "/health" })).status).toBe(200);
         } finally {
           const started = Date.now();
