@@ -1,5 +1,3 @@
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { launchOptions } from "./tests/support/chromium";
 
@@ -62,7 +60,8 @@ export default defineConfig({
       reuseExistingServer: false,
       env: {
         UPSTREAM_PORT: String(UPSTREAM_PORT),
-        UPSTREAM_DB: join(tmpdir(), `e2e-upstream-${process.pid}.sqlite`),
+        // In memory: a fresh database every run, and nothing left in the temp folder after it.
+        UPSTREAM_DB: ":memory:",
         SITE_URL_TEMPLATE: `http://{host}:${APP_PORT}`,
         // Lets a test add a workshop with seats of its own (the race for a last seat).
         UPSTREAM_TEST_HOOKS: "1",

@@ -4,9 +4,8 @@
  */
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
-import { readFileSync, readdirSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync, readdirSync, rmSync } from "node:fs";
+import { dirname } from "node:path";
 import {
   freePort,
   root,
@@ -38,13 +37,11 @@ export async function startBenchServers(
   nodeArgs: string[] = [],
   upstreamEnv: Record<string, string> = {},
 ): Promise<BenchServers> {
-  const upstreamDb = join(tmpdir(), `bench-upstream-${process.pid}.sqlite`);
   const upstream = await startUpstream({
     port: await freePort(),
-    db: upstreamDb,
-    reset: true,
     env: upstreamEnv,
   });
+  const upstreamDb = upstream.db;
   const appPort = await freePort();
   const app = spawn(process.execPath, [...nodeArgs, ...serverArgs()], {
     cwd: root,
@@ -63,9 +60,12 @@ export async function startBenchServers(
       ...appEnv,
     },
   });
+  // The upstream's database folder goes with it. A script may exit right after stop(), before the upstream has
+  // exited: the folder is removed then too (the upstream's open files stay readable to it until it exits).
   const stop = () => {
     app.kill("SIGTERM");
-    upstream.child.kill("SIGTERM");
+    void upstream.stop();
+    rmSync(dirname(upstreamDb), { recursive: true, force: true });
   };
   const appUrl = `http://localhost:${appPort}`;
   try {

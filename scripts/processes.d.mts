@@ -10,10 +10,16 @@ export function waitFor(
 ): Promise<void>;
 export function startUpstream(options: {
   port: number;
-  db: string;
+  /** Without it: a fresh, seeded database in a temp folder of its own, removed by `stop()`. */
+  db?: string;
   reset?: boolean;
   env?: Record<string, string>;
-}): Promise<{ url: string; child: ChildProcess }>;
+}): Promise<{
+  url: string;
+  child: ChildProcess;
+  db: string;
+  stop(): Promise<void>;
+}>;
 export function instrumentArgs(): string[];
 export function logLine(
   message: string,

@@ -1,7 +1,9 @@
 // Starting and stopping the site's processes, shared by the start script and the test runner.
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const root = fileURLToPath(new URL("..", import.meta.url));
@@ -48,22 +50,53 @@ export async function waitFor(url, timeoutMs = 60_000, child) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/** Starts the reference upstream (reference-upstream/) and resolves once it is healthy. */
+/**
+ * Starts the reference upstream (reference-upstream/) and resolves once it is healthy. Without `db` it gets a
+ * fresh, seeded database in a folder of its own, which `stop()` removes (a test or benchmark leaves nothing in
+ * the temp folder). `stop()` resolves once the process has exited.
+ */
 export async function startUpstream({ port, db, reset = false, env = {} }) {
-  const args = ["reference-upstream/main.ts", ...(reset ? ["--reset"] : [])];
+  const folder = db ? null : mkdtempSync(join(tmpdir(), "upstream-"));
+  const file = db ?? join(folder, "upstream.sqlite");
+  const args = [
+    "reference-upstream/main.ts",
+    ...(reset || !db ? ["--reset"] : []),
+  ];
   const child = spawn(bin("tsx"), args, {
     cwd: root,
     stdio: "inherit",
     env: {
       ...process.env,
       UPSTREAM_PORT: String(port),
-      UPSTREAM_DB: db,
+      UPSTREAM_DB: file,
       ...env,
     },
   });
+  const removeFolder = () => {
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  };
+  const stop = () =>
+    new Promise((resolve) => {
+      const done = () => {
+        removeFolder();
+        resolve();
+      };
+      if (child.exitCode !== null || child.signalCode !== null) return done();
+      const force = setTimeout(() => child.kill("SIGKILL"), 5_000);
+      child.once("exit", () => {
+        clearTimeout(force);
+        done();
+      });
+      child.kill("SIGTERM");
+    });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/health`, 60_000, child);
-  return { url, child };
+  try {
+    await waitFor(`${url}/health`, 60_000, child);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, child, db: file, stop };
 }
 
 /** Arguments for node that load the error-reporting setup before the server, when the file exists. */

@@ -5,8 +5,7 @@
  */
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import type { Browser } from "@playwright/test";
@@ -106,12 +105,7 @@ async function shoot(
 }
 
 const started: ChildProcess[] = [];
-const upstream = await startUpstream({
-  port: await freePort(),
-  db: join(mkdtempSync(join(tmpdir(), "screens-")), "upstream.sqlite"),
-  reset: true,
-});
-started.push(upstream.child);
+const upstream = await startUpstream({ port: await freePort() });
 try {
   const app = await startApp(upstream.url);
   started.push(app.child);
@@ -165,4 +159,5 @@ try {
   }
 } finally {
   for (const child of started.reverse()) child.kill("SIGTERM");
+  await upstream.stop();
 }

@@ -5,7 +5,7 @@
 // first failing step.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, openSync, readFileSync } from "node:fs";
-import { setPriority, tmpdir } from "node:os";
+import { setPriority } from "node:os";
 import { join } from "node:path";
 import { IMAGE_DIR } from "./image.mjs";
 import { bin, freePort, root, run, startUpstream } from "./processes.mjs";
@@ -131,8 +131,6 @@ await step(
       kinds.map(async (kind) => {
         const upstream = await startUpstream({
           port: await freePort(),
-          db: join(tmpdir(), `contract-${kind.name}-${process.pid}.sqlite`),
-          reset: true,
           env: kind.env,
         });
         try {
@@ -150,7 +148,7 @@ await step(
             },
           );
         } finally {
-          upstream.child.kill("SIGTERM");
+          await upstream.stop();
         }
       }),
     );

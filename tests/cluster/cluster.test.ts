@@ -6,8 +6,6 @@
 import { readFileSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startUpstream } from "../../scripts/processes.mjs";
 import { counterSum, parseMetrics } from "../fixtures/prometheus";
@@ -37,8 +35,6 @@ describe("two workers behind one port", () => {
   beforeAll(async () => {
     upstream = await startUpstream({
       port: await freePort(),
-      db: join(tmpdir(), `cluster-upstream-${process.pid}.sqlite`),
-      reset: true,
     });
     metricsPort = await freePort();
     site = await startSite({
@@ -50,7 +46,7 @@ describe("two workers behind one port", () => {
   });
   afterAll(async () => {
     await site?.stop();
-    upstream?.child.kill("SIGTERM");
+    await upstream?.stop();
   });
 
   it("forks two workers, and /metrics counts what both answered", async () => {
@@ -105,8 +101,6 @@ describe("SIGTERM to the primary", () => {
   beforeAll(async () => {
     upstream = await startUpstream({
       port: await freePort(),
-      db: join(tmpdir(), `cluster-sigterm-upstream-${process.pid}.sqlite`),
-      reset: true,
     });
     // The reference upstream, each answer held back a moment, so a page request is still in flight at the signal.
     slowUpstream = createServer((incoming, outgoing) =>
@@ -127,9 +121,9 @@ describe("SIGTERM to the primary", () => {
       slowUpstream.listen(0, "127.0.0.1", resolve),
     );
   });
-  afterAll(() => {
+  afterAll(async () => {
     slowUpstream?.close();
-    upstream?.child.kill("SIGTERM");
+    await upstream?.stop();
   });
 
   it("lets the request in flight finish in its worker, then exits 0", async () => {

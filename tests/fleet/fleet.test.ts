@@ -35,7 +35,7 @@ interface Replica {
   child: ChildProcess;
 }
 
-let upstream: { url: string; child: ChildProcess };
+let upstream: Awaited<ReturnType<typeof startUpstream>>;
 let redis: RunningRedis;
 const balancers: ChildProcess[] = [];
 let site: string;
@@ -178,15 +178,8 @@ if (skip)
 describe.skipIf(skip)("three replicas behind nginx", () => {
   beforeAll(async () => {
     redis = await startRedis();
-    upstreamDb = join(
-      mkdtempSync(join(tmpdir(), "fleet-upstream-")),
-      "db.sqlite",
-    );
-    upstream = await startUpstream({
-      port: await freePort(),
-      db: upstreamDb,
-      reset: true,
-    });
+    upstream = await startUpstream({ port: await freePort() });
+    upstreamDb = upstream.db;
     replicaEnv = {
       NODE_ENV: "production",
       HOST: "127.0.0.1",
@@ -215,7 +208,7 @@ describe.skipIf(skip)("three replicas behind nginx", () => {
   afterAll(async () => {
     await Promise.all(balancers.map(stop));
     await Promise.all(spawned.map(stop));
-    if (upstream) await stop(upstream.child);
+    await upstream?.stop();
     await redis?.stop();
   });
 

@@ -10,8 +10,6 @@ import type { ChildProcess } from "node:child_process";
 import { createServer, request } from "node:http";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { readFileSync, readdirSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendRequest } from "../fixtures/http";
 import {
@@ -32,7 +30,7 @@ interface ImageInfo {
 
 let info: ImageInfo;
 let container: string;
-let upstream: { url: string; child: ChildProcess };
+let upstream: Awaited<ReturnType<typeof startUpstream>>;
 let gate: Gate;
 let site: { child: ChildProcess; port: number; lines: string[] };
 
@@ -169,8 +167,6 @@ beforeAll(async () => {
   container = await buildah(["from", "--pull=false", SITE_IMAGE]);
   upstream = await startUpstream({
     port: await freePort(),
-    db: join(tmpdir(), `image-suite-${process.pid}.sqlite`),
-    reset: true,
   });
   gate = await startGate(upstream.url, await freePort());
   site = await startSite({
@@ -184,7 +180,7 @@ afterAll(async () => {
   if (site && site.child.exitCode === null)
     process.kill(serverPid(site.port), "SIGKILL");
   gate?.close();
-  upstream?.child.kill("SIGTERM");
+  await upstream?.stop();
   if (container) await buildah(["rm", container]).catch(() => {});
 });
 

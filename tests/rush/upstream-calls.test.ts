@@ -9,8 +9,6 @@
 import { createServer, request } from "node:http";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { flowVisitor } from "../../scripts/flow-visitor";
 import type { FlowVisitor } from "../../scripts/flow-visitor";
@@ -29,8 +27,6 @@ const calls: string[] = [];
 beforeAll(async () => {
   upstream = await startUpstream({
     port: await freePort(),
-    db: join(tmpdir(), `upstream-calls-${process.pid}.sqlite`),
-    reset: true,
   });
   const target = new URL(upstream.url);
   proxy = createServer((incoming, outgoing) => {
@@ -60,7 +56,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await site?.stop();
   proxy?.close();
-  upstream?.child.kill("SIGTERM");
+  await upstream?.stop();
 });
 
 /** The upstream calls one view of `path` makes, with the visitor's cookie. */

@@ -4,7 +4,7 @@
  */
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -127,6 +127,16 @@ export async function startAppServer(
 }
 
 /**
+ * A folder in the temp folder, removed when the test process exits (after the tests' own teardown has stopped
+ * what used it); a database in it outlives a stopped upstream, for the one started again.
+ */
+function temporaryFolder(): string {
+  const folder = mkdtempSync(join(tmpdir(), "e2e-upstream-"));
+  process.once("exit", () => rmSync(folder, { recursive: true, force: true }));
+  return folder;
+}
+
+/**
  * A reference upstream of its own. Without `port` and `db` it gets a free port and a fresh, seeded database;
  * pass those of a stopped one to start it again where it was.
  */
@@ -134,9 +144,7 @@ export async function startUpstream(
   options: { port?: number; db?: string; appUrlTemplate?: string } = {},
 ): Promise<RunningUpstream> {
   const port = options.port ?? (await freePort());
-  const db =
-    options.db ??
-    join(mkdtempSync(join(tmpdir(), "e2e-upstream-")), "upstream.sqlite");
+  const db = options.db ?? join(temporaryFolder(), "upstream.sqlite");
   const args = ["--import", "tsx", "reference-upstream/main.ts"];
   if (!options.db) args.push("--reset");
   const { child, output } = launch(args, {
