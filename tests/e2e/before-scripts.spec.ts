@@ -48,7 +48,7 @@ async function visitorWithSchool(
   await createWithFirstSchool(request, await visitorForDay(page));
 }
 
-test("the cart opened before the scripts is still open once they have run (12 s on), and its toggle stays put", async ({
+test("the cart opened before the scripts is still open once they have run and the seats were followed, and its toggle stays put", async ({
   page,
   request,
 }) => {
@@ -67,7 +67,16 @@ test("the cart opened before the scripts is still open once they have run (12 s 
       ).toBeVisible(),
     stands: () => expect(cartPanel(page)).toBeVisible(),
   });
-  await page.waitForTimeout(10_000);
+  // The first following of the seats (every 5 s) renders the page again: the cart stays open through it.
+  await page.waitForResponse((response) =>
+    response.url().includes("/workshop/financiele-dienstverlening/plaatsen"),
+  );
+  await page.evaluate(
+    () =>
+      new Promise((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(resolve)),
+      ),
+  );
   await expect(cartPanel(page)).toBeVisible();
 });
 
