@@ -1,8 +1,8 @@
-// `npm test`: the production build; then the fault, fuzz, rush and cluster suites beside typecheck, lint, unit tests,
-// the contract suite against the reference upstream (with and without the waiting list) and the page weight budget;
-// then the end-to-end suite (JavaScript on and off), the proxy suite (behind nginx with TLS), the fleet suite (three
-// replicas behind nginx with Redis), and the image suite (the Dockerfile built and run with buildah), which runs
-// beside the others from the start. Stops at the first failing step (steps side by side end first).
+// `npm test`: typecheck, lint, unit tests, production build, the fault, fuzz, rush and cluster suites, the contract
+// suite against the reference upstream (with and without the waiting list), the page weight budget, the end-to-end suite (JavaScript on and
+// off) and the proxy suite (behind nginx with TLS), the fleet suite (three replicas behind nginx with Redis), and the
+// image suite (the Dockerfile built and run with buildah), which runs beside the others from the start. Stops at the
+// first failing step.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import { setPriority } from "node:os";
@@ -46,66 +46,17 @@ process.on("exit", () => {
   }
 });
 
-/** Runs a step and records its time; returns its exit code. */
-async function timed(name, fn) {
+async function step(name, fn) {
   const started = Date.now();
   console.log(`\n▶ ${name}`);
   const code = await fn();
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   steps.push(`${code === 0 ? "✔" : "✘"} ${name} (${seconds} s)`);
-  return code;
-}
-
-function fail(name, code) {
-  console.error(`\n✘ ${name} failed (exit ${code})`);
-  console.log(steps.join("\n"));
-  process.exit(code);
-}
-
-async function step(name, fn) {
-  const code = await timed(name, fn);
-  if (code !== 0) fail(name, code);
-}
-
-/**
- * Lanes of steps run side by side, each lane's steps in turn. A lane stops at its first failing step; the run stops
- * once every lane has ended, if one failed (so nothing is left running).
- */
-async function beside(...lanes) {
-  const failures = await Promise.all(
-    lanes.map(async (lane) => {
-      for (const [name, fn] of lane) {
-        const code = await timed(name, fn);
-        if (code !== 0) return { name, code };
-      }
-      return null;
-    }),
-  );
-  const failure = failures.find(Boolean);
-  if (failure) fail(failure.name, failure.code);
-}
-
-/**
- * `run` for the steps that go beside the fault suites: at a lower priority (their children inherit it), so the
- * suites that time their answers get the cores first and these fill the time those suites spend waiting, and with
- * the output kept and written whole once the command is done, not in among the suites' own lines.
- */
-function runBeside(command, args, options = {}) {
-  return new Promise((resolve) => {
-    const output = [];
-    const child = spawn(command, args, {
-      cwd: root,
-      ...options,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    setPriority(child.pid, 10);
-    child.stdout.on("data", (chunk) => output.push(chunk));
-    child.stderr.on("data", (chunk) => output.push(chunk));
-    child.on("close", (code, signal) => {
-      process.stdout.write(Buffer.concat(output));
-      resolve(code ?? (signal ? 1 : 0));
-    });
-  });
+  if (code !== 0) {
+    console.error(`\n✘ ${name} failed (exit ${code})`);
+    console.log(steps.join("\n"));
+    process.exit(code);
+  }
 }
 
 /**
@@ -155,81 +106,67 @@ async function ensureW3m() {
   return 0;
 }
 
+// Side by side: each of them keeps one core busy, and neither reads what the other writes (the lint is not
+// type-aware; typegen's files are for tsc).
+await step("typecheck and lint, side by side", async () => {
+  const codes = await Promise.all([
+    run("npm", ["run", "typecheck"]),
+    run("npm", ["run", "lint"]),
+  ]);
+  return codes.find((code) => code !== 0) ?? 0;
+});
+await step("unit tests", () => run(bin("vitest"), ["run"]));
+await step("build", () => run("npm", ["run", "build"]));
+await step(
+  "fault, fuzz, rush and cluster suites (production build, no browser)",
+  () => run(bin("vitest"), ["run", "--project", "robustness"]),
+);
 // Both kinds of upstream the contract allows (decision 0023), in parallel: the whole suite with the waiting list, and
 // its waiting-list file without it (nothing else in the suite depends on the list).
-async function contractSuite() {
-  const kinds = [
-    { name: "offered", env: {}, files: [] },
-    {
-      name: "absent",
-      env: { UPSTREAM_WAITLIST: "0" },
-      files: ["tests/contract/waitlist.test.ts"],
-    },
-  ];
-  const codes = await Promise.all(
-    kinds.map(async (kind) => {
-      const upstream = await startUpstream({
-        port: await freePort(),
-        env: kind.env,
-      });
-      try {
-        return await runBeside(
-          bin("vitest"),
-          ["run", "--project", "contract", ...kind.files],
-          {
-            env: {
-              ...process.env,
-              UPSTREAM_URL: upstream.url,
-              CONTRACT_WRITE: "true",
-              CONTRACT_MAILBOX_URL: `${upstream.url}/dev/mailbox.json`,
-              CONTRACT_WAITLIST: kind.name,
-            },
-          },
-        );
-      } finally {
-        await upstream.stop();
-      }
-    }),
-  );
-  return codes.find((code) => code !== 0) ?? 0;
-}
-
-// The build first; then the fault, fuzz, rush and cluster suites, which spend half their time waiting on deadlines,
-// beside the checks that need no browser of their own (typecheck, lint, unit tests, the contract suite) and the page
-// weight, at a lower priority (runBeside).
-await step("build", () => run("npm", ["run", "build"]));
-await beside(
-  [
-    [
-      "fault, fuzz, rush and cluster suites (production build, no browser)",
-      () => run(bin("vitest"), ["run", "--project", "robustness"]),
-    ],
-  ],
-  [
-    [
-      // Side by side too: neither reads what the other writes (the lint is not type-aware).
-      "typecheck and lint",
-      async () => {
-        const codes = await Promise.all([
-          runBeside("npm", ["run", "typecheck"]),
-          runBeside("npm", ["run", "lint"]),
-        ]);
-        return codes.find((code) => code !== 0) ?? 0;
+await step(
+  "contract suite (reference upstream, with and without the waiting list)",
+  async () => {
+    const kinds = [
+      { name: "offered", env: {}, files: [] },
+      {
+        name: "absent",
+        env: { UPSTREAM_WAITLIST: "0" },
+        files: ["tests/contract/waitlist.test.ts"],
       },
-    ],
-    ["unit tests", () => runBeside(bin("vitest"), ["run"])],
-    [
-      "contract suite (reference upstream, with and without the waiting list)",
-      contractSuite,
-    ],
-    ["chromium", ensureChromium],
-    ["w3m", ensureW3m],
-    // What each page makes a phone download to run, against the page budget (decision 0069): over it, the run fails.
-    [
-      "page weight (bench:bundle on the build)",
-      () => runBeside(bin("tsx"), ["scripts/bench-bundle.ts"]),
-    ],
-  ],
+    ];
+    const codes = await Promise.all(
+      kinds.map(async (kind) => {
+        const upstream = await startUpstream({
+          port: await freePort(),
+          env: kind.env,
+        });
+        try {
+          return await run(
+            bin("vitest"),
+            ["run", "--project", "contract", ...kind.files],
+            {
+              env: {
+                ...process.env,
+                UPSTREAM_URL: upstream.url,
+                CONTRACT_WRITE: "true",
+                CONTRACT_MAILBOX_URL: `${upstream.url}/dev/mailbox.json`,
+                CONTRACT_WAITLIST: kind.name,
+              },
+            },
+          );
+        } finally {
+          await upstream.stop();
+        }
+      }),
+    );
+    return codes.find((code) => code !== 0) ?? 0;
+  },
+);
+await step("chromium", ensureChromium);
+await step("w3m", ensureW3m);
+// What each page makes a phone download to run, against the page budget (decision 0069): over it, the run fails.
+await step("page weight (bench:bundle on the build)", () =>
+  run(bin("tsx"), ["scripts/bench-bundle.ts"]),
 );
 await step("end-to-end (JavaScript on and off)", () =>
   run(bin("playwright"), ["test"]),
