@@ -20,7 +20,27 @@ function log(message: string, fields: Record<string, unknown> = {}) {
   );
 }
 
-const server = await createUpstreamServer({
+/** Starts the server; a port it cannot take ends the process with one line that says what to do. */
+async function start(options: Parameters<typeof createUpstreamServer>[0]) {
+  try {
+    return await createUpstreamServer(options);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "EADDRINUSE" && code !== "EACCES") throw error;
+    log("cannot listen", {
+      level: "error",
+      error: (error as Error).message,
+      port: options?.port,
+      hint:
+        code === "EADDRINUSE"
+          ? `Another program is listening on port ${options?.port}: stop it, or choose another port with UPSTREAM_PORT.`
+          : `Port ${options?.port} needs privileges this process does not have: choose one above 1023 with UPSTREAM_PORT.`,
+    });
+    process.exit(1);
+  }
+}
+
+const server = await start({
   log: (line) => log(line, { level: "error" }),
   port: env.UPSTREAM_PORT,
   host: env.UPSTREAM_HOST,

@@ -57,12 +57,14 @@ if (!env.UPSTREAM_URL) {
   env.ALLOW_DEV_SESSION_SECRET ??= "true";
 }
 
+// The development server keeps to PORT (strictPort): moving on to the next free port would leave the demo's mailed
+// links, which follow PORT, pointing at whatever holds it.
 app = dev
-  ? spawn(bin("react-router"), ["dev", "--port", env.PORT ?? "3000"], {
-      cwd: root,
-      stdio: "inherit",
-      env,
-    })
+  ? spawn(
+      bin("react-router"),
+      ["dev", "--port", env.PORT ?? "3000", "--strictPort"],
+      { cwd: root, stdio: "inherit", env },
+    )
   : spawn(process.execPath, serverArgs(), {
       cwd: root,
       stdio: "inherit",

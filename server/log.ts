@@ -19,6 +19,25 @@ export function log(
   );
 }
 
+/**
+ * The fields of the line that says a port could not be taken: the error, the port, and for the usual causes what
+ * to do, naming the setting (`PORT`, `METRICS_PORT`) that chooses another, as a new user with another program on
+ * port 3000 needs to read.
+ */
+export function cannotListenFields(
+  error: NodeJS.ErrnoException,
+  port: number,
+  setting: string,
+): Record<string, unknown> {
+  const hint =
+    error.code === "EADDRINUSE"
+      ? `Another program is listening on port ${port}: stop it, or choose another port with ${setting}.`
+      : error.code === "EACCES"
+        ? `Port ${port} needs privileges this process does not have: choose one above 1023 with ${setting}.`
+        : undefined;
+  return { error: error.message, port, ...(hint ? { hint } : {}) };
+}
+
 /** The characters of a request's path a log line keeps: a visitor decides how long it is. */
 const MAX_LOGGED_PATH = 500;
 

@@ -6,7 +6,7 @@
 import { createServer } from "node:http";
 import type { Server } from "node:http";
 import { registry } from "~/metrics.server";
-import { log } from "./log";
+import { cannotListenFields, log } from "./log";
 
 /** `text` gives the metrics: this process's registry, or the primary's sum over its workers. */
 export function metricsServer(text: () => Promise<string>): Server {
@@ -41,6 +41,15 @@ export function listenForMetrics(
       url: `http://${host.includes(":") ? `[${host}]` : host}:${listening}/metrics`,
       ...fields,
     });
+  });
+  // Taken or not ours to take: the server stops and says so, as for PORT, rather than an uncaught error.
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    log(
+      "cannot listen",
+      { ...cannotListenFields(error, port, "METRICS_PORT"), ...fields },
+      process.stderr,
+    );
+    process.exit(1);
   });
   return server;
 }

@@ -95,13 +95,16 @@ export function runPrimary(config: ReturnType<typeof env>) {
     });
   }
 
+  const forkAll = () => {
+    for (let i = 0; i < count; i += 1) fork();
+  };
+  // The workers are forked once the metrics port is taken: one that cannot be taken stops the start before them.
   if (config.METRICS_PORT !== undefined)
     listenForMetrics(
       () => aggregator.clusterMetrics(),
       config.METRICS_PORT,
       config.METRICS_HOST,
       { workers: count },
-    );
-
-  for (let i = 0; i < count; i += 1) fork();
+    ).once("listening", forkAll);
+  else forkAll();
 }

@@ -9,7 +9,7 @@ import type { env } from "~/env.server";
 import { registry } from "~/metrics.server";
 import { lastAnswerAt } from "~/upstream/call-log.server";
 import { createServerApp } from "./app";
-import { log } from "./log";
+import { cannotListenFields, log } from "./log";
 import { listenForMetrics } from "./metrics";
 import { probeUpstream } from "./probe";
 import { reactRouterHandler } from "./react-router";
@@ -48,7 +48,9 @@ export async function serve(config: ReturnType<typeof env>, clientDir: string) {
     readiness: readiness.handler,
   });
 
-  const server = app.listen(config.PORT, config.HOST ?? "", () => {
+  const server = app.listen(config.PORT, config.HOST ?? "", (error) => {
+    // Express calls this with the error too when the port cannot be taken: the handler below says so.
+    if (error) return;
     const address = server.address();
     const port =
       typeof address === "object" && address ? address.port : config.PORT;
@@ -58,8 +60,12 @@ export async function serve(config: ReturnType<typeof env>, clientDir: string) {
     });
   });
   // A port already taken (or not ours to take) stops the start, saying so, rather than an unlogged crash.
-  server.on("error", (error) => {
-    log("cannot listen", { error: error.message }, process.stderr);
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    log(
+      "cannot listen",
+      cannotListenFields(error, config.PORT, "PORT"),
+      process.stderr,
+    );
     process.exit(1);
   });
   applyTimeouts(server);

@@ -1,10 +1,12 @@
 /**
- * A configuration the server refuses: it says so on stderr as one JSON line, like every other line it writes, so
- * a log collector keeps it whole, and exits 1 without listening.
+ * A configuration the server refuses, or a port it cannot take: it says so on stderr as JSON lines, like every
+ * other line it writes, so a log collector keeps them whole, and exits 1 without listening.
  */
 import { spawn } from "node:child_process";
+import { createServer } from "node:net";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { root, serverArgs } from "../../scripts/processes.mjs";
+import { bin, root, serverArgs } from "../../scripts/processes.mjs";
 
 function start(env: Record<string, string>) {
   const inherited = { ...process.env };
@@ -66,5 +68,95 @@ describe("a refused configuration", () => {
       message: "invalid configuration",
       problems: [expect.stringMatching(/^SESSION_SECRET: required/)],
     });
+  });
+});
+
+describe("a port already taken", () => {
+  /** A port another program listens on for the length of `during`. */
+  async function taken<T>(during: (port: number) => Promise<T>): Promise<T> {
+    const other = createServer();
+    await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
+    try {
+      return await during((other.address() as AddressInfo).port);
+    } finally {
+      other.close();
+    }
+  }
+
+  const valid = {
+    SESSION_SECRET: "x".repeat(32),
+    UPSTREAM_URL: "http://127.0.0.1:9",
+    UPSTREAM_API_KEY: "key",
+    HOST: "127.0.0.1",
+  };
+
+  function linesOf(text: string) {
+    return text
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+  }
+
+  for (const workers of ["1", "2"])
+    it(`stops the start with a line that says what to do, never 'listening' (PORT, WEB_CONCURRENCY=${workers})`, async () => {
+      const { code, stdout, stderr } = await taken((port) =>
+        start({ ...valid, PORT: String(port), WEB_CONCURRENCY: workers }),
+      );
+      expect(code).toBe(1);
+      expect(stdout).not.toContain('"listening"');
+      const refusals = linesOf(stderr).filter(
+        (line) => line.message === "cannot listen",
+      );
+      expect(refusals.length).toBeGreaterThan(0);
+      for (const line of refusals)
+        expect(line.hint).toMatch(
+          /^Another program is listening on port \d+: stop it, or choose another port with PORT\.$/,
+        );
+    });
+
+  it("stops the start before any worker when METRICS_PORT is taken", async () => {
+    const { code, stdout, stderr } = await taken((port) =>
+      start({ ...valid, METRICS_PORT: String(port), WEB_CONCURRENCY: "2" }),
+    );
+    expect(code).toBe(1);
+    expect(stdout).toBe("");
+    expect(linesOf(stderr)).toEqual([
+      expect.objectContaining({
+        message: "cannot listen",
+        hint: expect.stringMatching(/choose another port with METRICS_PORT\.$/),
+      }),
+    ]);
+  });
+
+  it("stops the reference upstream with a line that names UPSTREAM_PORT", async () => {
+    const { code, stdout } = await taken(
+      (port) =>
+        new Promise<{ code: number | null; stdout: string }>((resolve) => {
+          const child = spawn(bin("tsx"), ["reference-upstream/main.ts"], {
+            cwd: root,
+            stdio: ["ignore", "pipe", "pipe"],
+            env: {
+              ...process.env,
+              UPSTREAM_PORT: String(port),
+              UPSTREAM_DB: ":memory:",
+            },
+          });
+          let stdout = "";
+          child.stdout.on(
+            "data",
+            (chunk: Buffer) => (stdout += chunk.toString()),
+          );
+          child.on("close", (code) => resolve({ code, stdout }));
+        }),
+    );
+    expect(code).toBe(1);
+    expect(linesOf(stdout)).toEqual([
+      expect.objectContaining({
+        message: "cannot listen",
+        hint: expect.stringMatching(
+          /choose another port with UPSTREAM_PORT\.$/,
+        ),
+      }),
+    ]);
   });
 });
