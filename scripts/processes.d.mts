@@ -8,6 +8,7 @@ export function waitFor(
   timeoutMs?: number,
   child?: ChildProcess,
 ): Promise<void>;
+export function stopChild(child: ChildProcess): Promise<void>;
 export function startUpstream(options: {
   port: number;
   /** Without it: a fresh, seeded database in a temp folder of its own, removed by `stop()`. */

@@ -50,6 +50,19 @@ export async function waitFor(url, timeoutMs = 60_000, child) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
+/** Stops a child process with SIGTERM (SIGKILL after 5 s); resolves once it has exited. */
+export function stopChild(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const force = setTimeout(() => child.kill("SIGKILL"), 5_000);
+    child.once("exit", () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
 /**
  * Starts the reference upstream (reference-upstream/) and resolves once it is healthy. Without `db` it gets a
  * fresh, seeded database in a folder of its own, which `stop()` removes (a test or benchmark leaves nothing in
@@ -72,23 +85,10 @@ export async function startUpstream({ port, db, reset = false, env = {} }) {
       ...env,
     },
   });
-  const removeFolder = () => {
+  const stop = async () => {
+    await stopChild(child);
     if (folder) rmSync(folder, { recursive: true, force: true });
   };
-  const stop = () =>
-    new Promise((resolve) => {
-      const done = () => {
-        removeFolder();
-        resolve();
-      };
-      if (child.exitCode !== null || child.signalCode !== null) return done();
-      const force = setTimeout(() => child.kill("SIGKILL"), 5_000);
-      child.once("exit", () => {
-        clearTimeout(force);
-        done();
-      });
-      child.kill("SIGTERM");
-    });
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitFor(`${url}/health`, 60_000, child);

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { stopChild } from "../../../scripts/processes.mjs";
 import {
   E2E_SERVER_ENV,
   E2E_SESSION_SECRET,
@@ -86,17 +87,7 @@ async function waitUntilHealthy(
 }
 
 function stopper(child: ChildProcess): () => Promise<void> {
-  return () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null)
-        return resolve();
-      const force = setTimeout(() => child.kill("SIGKILL"), 5_000);
-      child.once("exit", () => {
-        clearTimeout(force);
-        resolve();
-      });
-      child.kill("SIGTERM");
-    });
+  return () => stopChild(child);
 }
 
 /**
