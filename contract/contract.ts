@@ -28,6 +28,15 @@ export const HEADERS = {
   requestId: "x-request-id",
 } as const;
 
+/** Answer headers. */
+export const ANSWER_HEADERS = {
+  /**
+   * "true" on an answer given again for a repeated idempotency key (decision 0018): it tells the registration as it
+   * stood then, so the web app reads it again instead of showing it (decision 0072).
+   */
+  idempotentReplayed: "idempotent-replayed",
+} as const;
+
 /** An idempotency key: 1 to 255 visible ASCII characters. The web app sends `{form's UUID}:{call name}`. */
 export const IdempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{1,255}$/);
 

@@ -11,6 +11,7 @@ import type { Transporter } from "nodemailer";
 import {
   API_BASE_PATH,
   ENDPOINTS,
+  ANSWER_HEADERS,
   HEADERS,
   HashAnswerSchema,
   IdempotencyKeySchema,
@@ -372,6 +373,7 @@ export function createApp(db: Db, options: AppOptions = {}): UpstreamApp {
             );
       // Any call may have moved someone up the waiting list (a swept draft's seats), which sends mail.
       mailer.deliver();
+      if (answer.replayed) c.header(ANSWER_HEADERS.idempotentReplayed, "true");
       if (answer.status === 204) return c.body(null, 204);
       return c.json(
         answer.body as object,

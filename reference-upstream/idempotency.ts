@@ -18,6 +18,8 @@ import { transaction } from "./db";
 export interface Answer {
   status: number;
   body?: unknown;
+  /** Given again from an earlier copy of the request, not worked out now. */
+  replayed?: boolean;
 }
 
 export interface KeyedRequest {
@@ -68,8 +70,12 @@ export function createReplays(db: Db, now: () => Date) {
         { status: number; body: string | null } | undefined;
       if (kept)
         return kept.body === null
-          ? { status: kept.status }
-          : { status: kept.status, body: JSON.parse(kept.body) as unknown };
+          ? { status: kept.status, replayed: true }
+          : {
+              status: kept.status,
+              body: JSON.parse(kept.body) as unknown,
+              replayed: true,
+            };
       const answer = work();
       if (answer.status === 200 || answer.status === 204) {
         const body =

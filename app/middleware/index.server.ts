@@ -186,6 +186,7 @@ export function createRootMiddleware(
       origin,
       clientIp: clientAddress(context),
       session: visitor,
+      changes: request.method !== "GET" && request.method !== "HEAD",
       upstream,
       siteData: siteUpstream(
         host,

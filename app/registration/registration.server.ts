@@ -14,6 +14,11 @@ import { TOASTS } from "~/messages";
 import { getRequestState } from "~/request/request-state.server";
 import type { OrientationDay, Registration } from "#contract";
 import {
+  forgetRegistration,
+  recallRegistration,
+  rememberRegistration,
+} from "./recent-registrations.server";
+import {
   rethrowResponse,
   toastForUpstreamError,
 } from "~/upstream/user-message";
@@ -31,6 +36,7 @@ export type RegistrationLookup =
 
 const lookups = new WeakMap<object, Promise<RegistrationLookup>>();
 const dayLists = new WeakMap<object, Promise<OrientationDay[]>>();
+const expired = new WeakSet<object>();
 
 /** The visitor's registration, fetched at most once per request. Rejects with the upstream's error. */
 export function getRegistration(context: Context): Promise<RegistrationLookup> {
@@ -48,15 +54,37 @@ export function getRegistration(context: Context): Promise<RegistrationLookup> {
 async function fetchRegistration(
   context: Context,
 ): Promise<RegistrationLookup> {
-  const { session, upstream } = getRequestState(context);
-  if (!session.registrationId) return { state: "none" };
+  const state = getRequestState(context);
+  const { session, upstream } = state;
+  const id = session.registrationId;
+  // An id the upstream was never asked to make a registration for has none: another tab that made one has told
+  // this browser's cookie so, and a create for an id that has a draft binds that draft again.
+  if (!id || !session.registrationStarted) return { state: "none" };
+  const recalled = recallRegistration(
+    id,
+    session.registrationSeen,
+    state.changes ? "change" : "page",
+  );
+  if (recalled) return { state: "found", registration: recalled };
   const answer = await upstream.call("registration");
   if (answer.status === 200) {
-    // A registration made elsewhere for this id (a login, or another tab) counts as started from now on.
-    session.markRegistrationStarted();
+    seen(context, id, answer.data, false);
     return { state: "found", registration: answer.data };
   }
-  return session.registrationStarted ? { state: "expired" } : { state: "none" };
+  forgetRegistration(id);
+  return { state: "expired" };
+}
+
+/** The registration is what the visitor now sees: kept briefly for their next request (decision 0072). */
+function seen(
+  context: Context,
+  id: string,
+  registration: Registration,
+  fromChange: boolean,
+): void {
+  getRequestState(context).session.setRegistrationSeen(
+    rememberRegistration(id, registration, fromChange),
+  );
 }
 
 /**
@@ -74,6 +102,8 @@ export function setRegistration(
     session.setOrientationDay(registration.orientationDay.id);
   if (session.schoolId !== (registration.school?.id ?? null))
     session.setSchool(registration.school?.id ?? null);
+  if (session.registrationId)
+    seen(context, session.registrationId, registration, true);
   lookups.set(state, Promise.resolve({ state: "found", registration }));
   return registration;
 }
@@ -83,9 +113,15 @@ export function setRegistration(
  * stays, so the visitor can start again), and Home shows the warning. Returns the redirect to throw or return.
  */
 export function expireRegistration(context: Context): Response {
-  const { session } = getRequestState(context);
-  session.clear();
-  session.flashToast(TOASTS.registrationExpired);
+  const state = getRequestState(context);
+  const { session } = state;
+  // Reads made side by side may each find it gone: the store is cleared and the warning flashed once.
+  if (!expired.has(state)) {
+    expired.add(state);
+    if (session.registrationId) forgetRegistration(session.registrationId);
+    session.clear();
+    session.flashToast(TOASTS.registrationExpired);
+  }
   return redirect(href("/"));
 }
 
@@ -175,24 +211,46 @@ export async function getOrientationDay(
 /**
  * Runs an upstream call that answers with the registration (add-school, remove-school, and the cart's and the
  * waiting list's changes in cart.server.ts and waitlist.server.ts): a 204 means it expired, which throws the
- * redirect home; otherwise the answer becomes the request's registration. Reading it again goes through it too.
+ * redirect home; otherwise the answer becomes the request's registration. An answer the upstream gave again for a
+ * repeated form (decision 0018) tells the registration as it stood then: it is read again instead (`answered` is
+ * the answer as given, `registration` as it is now).
  */
 export async function changeRegistration(
   context: Context,
-  call: () => Promise<{ status: 200; data: Registration } | { status: 204 }>,
+  call: () => Promise<
+    | { status: 200; data: Registration; replayed?: true }
+    | { status: 204; replayed?: true }
+  >,
 ): Promise<Registration> {
-  const answer = await call();
-  if (answer.status === 204) throw expireRegistration(context);
-  return setRegistration(context, answer.data);
+  return (await changeRegistrationAnswered(context, call)).registration;
 }
 
-/**
- * The registration as the upstream holds it now, asked again even when this request has read it: after a write
- * whose answer may be a replay of an earlier one (decision 0018), so stale. It becomes the request's registration.
- */
-export async function refreshRegistration(
+/** changeRegistration, with the upstream's answer as given beside the registration as it is now. */
+export async function changeRegistrationAnswered(
   context: Context,
-): Promise<Registration> {
+  call: Parameters<typeof changeRegistration>[1],
+): Promise<{ answered: Registration; registration: Registration }> {
+  const answer = await call();
+  if (answer.status === 204) throw expireRegistration(context);
+  if (!answer.replayed)
+    return {
+      answered: answer.data,
+      registration: setRegistration(context, answer.data),
+    };
   const { upstream } = getRequestState(context);
-  return changeRegistration(context, () => upstream.call("registration"));
+  let now: Awaited<ReturnType<typeof upstream.call<"registration">>>;
+  try {
+    now = await upstream.call("registration");
+  } catch {
+    // The change was made (earlier); the answer as given is the best there is to show.
+    return {
+      answered: answer.data,
+      registration: setRegistration(context, answer.data),
+    };
+  }
+  if (now.status === 204) throw expireRegistration(context);
+  return {
+    answered: answer.data,
+    registration: setRegistration(context, now.data),
+  };
 }

@@ -63,20 +63,22 @@ beforeEach(async () => {
 });
 
 /**
- * The upstream: a waiting-list call answers `answered` and reading the registration then gives `readAgain`
- * (`answered` itself unless the test says otherwise: a kept answer, or a promotion meanwhile).
+ * The upstream: a waiting-list call answers `answered`. With `readAgain`, that answer is the kept one of a form sent
+ * before (marked replayed, decision 0018), and reading the registration then gives `readAgain`.
  */
 function upstream(
   name: "waitlistJoin" | "waitlistLeave",
   answered: Registration,
-  readAgain: Registration = answered,
+  readAgain?: Registration,
 ): UpstreamAnswers {
   return {
     [name]: async (options?: unknown) => {
       sent.push(options);
-      return { status: 200, data: answered };
+      return readAgain
+        ? { status: 200, data: answered, replayed: true }
+        : { status: 200, data: answered };
     },
-    registration: async () => ({ status: 200, data: readAgain }),
+    registration: async () => ({ status: 200, data: readAgain ?? answered }),
   };
 }
 
@@ -112,7 +114,7 @@ function leave(
 }
 
 describe("joining a round's waiting list", () => {
-  it("asks the upstream with the form's key, reads the registration again, and says the place", async () => {
+  it("asks the upstream with the form's key and says the place its answer gives, reading nothing more", async () => {
     expect(await join(upstream("waitlistJoin", waiting))).toEqual({
       kind: "done",
       registration: waiting,
@@ -121,7 +123,7 @@ describe("joining a round's waiting list", () => {
     expect(sent).toEqual([
       { body: { round: 1, workshop: robotica.id }, idempotencyKey: "key-1" },
     ]);
-    expect(calls).toEqual(["waitlistJoin", "registration"]);
+    expect(calls).toEqual(["waitlistJoin"]);
   });
 
   it("recognises the kept answer of a form sent before: the registration read again, and the toast says so", async () => {
@@ -133,7 +135,7 @@ describe("joining a round's waiting list", () => {
     );
   });
 
-  it("says the visitor moved up when the registration holds the workshop by the time it is read again", async () => {
+  it("says the visitor moved up when the registration read again after a kept answer holds the workshop", async () => {
     expect(await join(upstream("waitlistJoin", waiting, movedUp))).toEqual({
       kind: "done",
       registration: movedUp,
@@ -141,8 +143,8 @@ describe("joining a round's waiting list", () => {
     });
   });
 
-  it("says what the answer shows when reading the registration again fails", async () => {
-    const answers = upstream("waitlistJoin", waiting);
+  it("says what a kept answer shows when reading the registration again fails", async () => {
+    const answers = upstream("waitlistJoin", waiting, waiting);
     answers.registration = async () => {
       throw new UpstreamError("status", "registration", "down", {
         status: 503,

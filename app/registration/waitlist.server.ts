@@ -1,7 +1,7 @@
 /**
  * Joining and leaving a round's waiting list for a workshop (decision 0024), each in one place (decision 0070):
  * the checks before the upstream is asked, the upstream's `waitlistJoin` / `waitlistLeave`, and the toast that
- * says where the registration stands afterwards, read again because the answer may be a kept one (decision 0018).
+ * says where the registration stands afterwards (read again when the answer was a kept one, decisions 0018, 0072).
  * Each answers with an outcome: done (with that toast), refused (with what the panel says) or failed. A
  * registration the upstream no longer holds is thrown as the redirect home with the expiry warning.
  */
@@ -15,7 +15,10 @@ import {
   toastForUpstreamError,
 } from "~/upstream/user-message";
 import { cartRounds, roundOptions } from "./cart";
-import { changeRegistration, refreshRegistration } from "./registration.server";
+import {
+  changeRegistration,
+  changeRegistrationAnswered,
+} from "./registration.server";
 import type { ChangeDone, ChangeFailed, ChangeRefused } from "./rounds";
 import {
   JOIN_WAITLIST_INTENT,
@@ -156,8 +159,8 @@ export async function leaveWaitlist(
 
 /**
  * Sends a join or leave, then says where the registration stands now. The answer may be the upstream's kept
- * answer to this form's key, sent before from a kept tab or after Back (decision 0018): the toast says what the
- * registration read again shows, and whether the post was such a replay.
+ * answer to this form's key, sent before from a kept tab or after Back (decision 0018): then the registration is
+ * read again, and the toast says what it shows and whether the post was such a replay.
  */
 async function changeList(
   context: Context,
@@ -167,8 +170,10 @@ async function changeList(
 ): Promise<WaitlistDone | ChangeRefused<LeaveRefusal> | ChangeFailed> {
   const before = waitlistStanding(registration, round, workshop.id);
   try {
-    const answered = await changeRegistration(context, call);
-    const now = await registrationNow(context, answered);
+    const { answered, registration: now } = await changeRegistrationAnswered(
+      context,
+      call,
+    );
     const standing = waitlistStanding(now, round, workshop.id);
     const replayed = staleReplay(
       before,
@@ -191,18 +196,5 @@ async function changeList(
     if (toast === TOASTS.waitlistUnavailable) return refused("noWaitlist");
     if (toast === TOASTS.waitlistRoundOpen) return refused("roundOpen");
     return { kind: "failed", toast };
-  }
-}
-
-/** The registration as the upstream holds it now, read again; the answer, should that read fail. */
-async function registrationNow(
-  context: Context,
-  answered: Registration,
-): Promise<Registration> {
-  try {
-    return await refreshRegistration(context);
-  } catch (error) {
-    rethrowResponse(error);
-    return answered;
   }
 }

@@ -23,6 +23,8 @@ export interface RequestState {
   /** The visitor's address as the HTTP server determined it (see client-ip.server.ts); null when unknown. */
   clientIp: string | null;
   session: VisitorSession;
+  /** The request may change something (any method but GET and HEAD): it may start from the registration as the visitor last saw it. */
+  changes: boolean;
   upstream: UpstreamClient;
   /** The site's shared data (settings, pages, logos, locations, day list), cached per site. */
   siteData: SiteData;

@@ -40,14 +40,15 @@ const SchoolSchema = z.object({
 });
 
 /**
- * The day's schools; null when none take part (upstream 204). Rejects with the upstream's error.
+ * The day's schools, the same for every visitor (from the site's cache, decision 0072); null when none take part
+ * (upstream 204). Rejects with the upstream's error.
  */
 async function fetchSchools(
   context: Context,
   dayId: number,
 ): Promise<School[] | null> {
-  const { upstream } = getRequestState(context);
-  const answer = await upstream.call("schools", {
+  const { siteData } = getRequestState(context);
+  const answer = await siteData.call("schools", {
     query: { orientationDay: dayId },
   });
   return answer.status === 200 && answer.data.length > 0 ? answer.data : null;

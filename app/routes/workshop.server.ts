@@ -13,9 +13,11 @@ import { formId } from "~/lib/validation";
 import { MESSAGES, VALIDATION } from "~/messages";
 import { CART_OPEN_PARAM } from "~/registration/cart";
 import { addToRound } from "~/registration/cart.server";
+import { getDayWorkshop } from "~/registration/day-workshops.server";
 import {
   expireRegistration,
   getOrientationDay,
+  getOrientationDays,
   requireRegistration,
 } from "~/registration/registration.server";
 import type {
@@ -64,13 +66,12 @@ function isUnavailable(error: unknown): boolean {
 }
 
 /**
- * The workshop of the registration's day. Unknown slug: the 404 page; a 204: the registration expired; another
- * failure: 503 (unavailable).
+ * The workshop of the registration's day (decision 0072: from the day's shared list when it is there). Unknown slug:
+ * the 404 page; a 204: the registration expired; another failure: 503 (unavailable).
  */
 export async function loadWorkshop(context: Context, slug: string) {
-  const { upstream } = getRequestState(context);
   try {
-    const answer = await upstream.call("workshop", { params: { slug } });
+    const answer = await getDayWorkshop(context, slug);
     if (answer.status === 204) throw expireRegistration(context);
     return answer.data;
   } catch (error) {
@@ -88,12 +89,20 @@ export async function isReadonly(context: Context, registration: Registration) {
 
 /**
  * What the page and its forms read first: the registration (made if there is none yet), the workshop and
- * whether its day is read-only. An upstream failure throws a 503 (unavailable).
+ * whether its day is read-only, side by side (one round trip; a registration made here is made first). An
+ * upstream failure throws a 503 (unavailable).
  */
 export async function readWorkshop(context: Context, slug: string) {
+  const { session } = getRequestState(context);
+  const beside = session.registrationStarted
+    ? loadWorkshop(context, slug)
+    : null;
+  beside?.catch(() => {});
+  // The day list comes from the site's cache; asked now, it is there when the registration is.
+  getOrientationDays(context).catch(() => {});
   const registration = await requireRegistration(context).catch(unavailable);
   const [workshop, readonly] = await Promise.all([
-    loadWorkshop(context, slug),
+    beside ?? loadWorkshop(context, slug),
     isReadonly(context, registration).catch(unavailable),
   ]);
   return { registration, workshop, readonly };

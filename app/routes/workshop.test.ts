@@ -70,7 +70,7 @@ const failing = (status: number) => async () => {
 /**
  * The upstream's answers: reading the registration gives `current` until a waiting-list call answers with
  * another, which it holds from then on, as a real upstream would. `stale`: the waiting-list calls' answers are
- * kept answers of an earlier post (a replay), and reading still gives `current`.
+ * kept answers of an earlier post (a replay, marked so), and reading still gives `current`.
  */
 function answers(
   current: Registration,
@@ -88,7 +88,7 @@ function answers(
         };
         if (!stale && name.startsWith("waitlist") && answered.data)
           now = answered.data;
-        return answered;
+        return stale ? { ...answered, replayed: true } : answered;
       },
     ]),
   );
@@ -249,14 +249,18 @@ describe("joining a round's waiting list", () => {
     expect(toast?.message).not.toContain(WAITLIST.joined(1));
   });
 
-  it("says the visitor moved up when the registration holds the workshop by the time it is read again", async () => {
+  it("says the visitor moved up when the registration read again after a kept answer holds the workshop", async () => {
     const movedUp = draftRegistration({
       orientationDay: { id: 1, rondes: day.rondes },
       waitlist: [],
       choices: { "1": { workshop: robotica } },
     });
-    const upstream = answers(registration(), { waitlistJoin: ok(waiting) });
-    // Read before the join, then again after it, when a seat has come free.
+    const upstream = answers(
+      registration(),
+      { waitlistJoin: ok(waiting) },
+      { stale: true },
+    );
+    // Read before the join, then again after its kept answer, when a seat has come free.
     const reads = [registration(), movedUp];
     upstream.registration = async () => ({ status: 200, data: reads.shift() });
     await post({ intent: "join-waitlist", round: "1" }, upstream);

@@ -17,6 +17,7 @@ import type { Route } from "./+types/workshop";
 import {
   addAction,
   carriedSearch,
+  loadWorkshop,
   readWorkshop,
   waitlistAction,
   withQuery,
@@ -62,18 +63,23 @@ export async function loader({
   params,
   context,
 }: Route.LoaderArgs) {
-  const { registration, workshop, readonly } = await readWorkshop(
-    context,
-    params.slug,
-  );
-  const { siteData } = getRequestState(context);
-  // The gallery is an extra: without it the page still works.
-  const images = await siteData
-    .call("workshopImages", { body: { workshop: workshop.id } })
+  const { session, siteData } = getRequestState(context);
+  const read = readWorkshop(context, params.slug);
+  // The gallery is an extra: without it the page still works. Asked as soon as the workshop is known, beside the
+  // registration when the visitor has one.
+  const images = (
+    session.registrationStarted
+      ? loadWorkshop(context, params.slug)
+      : read.then(({ workshop }) => workshop)
+  )
+    .then((workshop) =>
+      siteData.call("workshopImages", { body: { workshop: workshop.id } }),
+    )
     .then((answer) =>
       answer.status === 200 ? answer.data.map((image) => image.fileName) : [],
     )
     .catch(() => []);
+  const { registration, workshop, readonly } = await read;
 
   const search = carriedSearch(url);
   return {
@@ -90,7 +96,7 @@ export async function loader({
       })),
       description: sanitizeHtml(workshop.description),
     },
-    images,
+    images: await images,
     readonly,
     waitlistOffered: waitlistOffered(registration),
     rounds: cartRounds(registration),

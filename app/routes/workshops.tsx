@@ -1,8 +1,8 @@
 /**
  * /workshops (spec "EventSelection"): the chosen school, the search and filters (a GET form: the URL is the
- * state), and a card per workshop with its favourite star and the round it is chosen for. A view costs two
- * upstream calls besides the cached settings: the registration (shared with the root loader) and the
- * workshops. No Cache-Control: no-store here, so the browser's history restores the list and its scroll
+ * state), and a card per workshop with its favourite star and the round it is chosen for. A view costs one
+ * round trip: the registration (shared with the root loader), with the day's workshops read beside it or taken from
+ * the shared answer (decision 0072). No Cache-Control: no-store here, so the browser's history restores the list and its scroll
  * position without JavaScript.
  */
 import { data, Form, href, redirect, useNavigation } from "react-router";
@@ -19,13 +19,14 @@ import { Button } from "~/components/ui/button";
 import { sanitizeHtml } from "~/lib/sanitize.server";
 import { MESSAGES, VALIDATION, WORKSHOPS_PAGE } from "~/messages";
 import { cartRounds, cartView } from "~/registration/cart";
+import { getDayWorkshops } from "~/registration/day-workshops.server";
 import { domainLabelColors } from "~/registration/domain-label";
 import {
   changeRegistration,
   expireRegistration,
   getRegistration,
+  loadRegistration,
   requireDay,
-  requireRegistration,
 } from "~/registration/registration.server";
 import {
   activeFilterCount,
@@ -51,19 +52,6 @@ const CHANGE_SCHOOL_INTENT = "change-school";
 
 /** How many cards load their image at once; the rest wait until scrolled near. */
 const EAGER_IMAGES = 3;
-
-/** The registration the list is for; an upstream failure goes home with the catalogue's message. */
-async function registrationOrHome(
-  context: Route.LoaderArgs["context"],
-): Promise<Registration> {
-  try {
-    return await requireRegistration(context);
-  } catch (error) {
-    rethrowResponse(error);
-    getRequestState(context).session.flashToast(toastForUpstreamError(error));
-    throw redirect(href("/"));
-  }
-}
 
 function cardData(
   workshop: Workshop,
@@ -98,13 +86,16 @@ function cardData(
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   requireDay(context);
-  const registration = await registrationOrHome(context);
-  const { upstream } = getRequestState(context);
+  // Read beside the registration when there is one; one made on this page is made first.
+  const beside = getRequestState(context).session.registrationStarted
+    ? getDayWorkshops(context)
+    : null;
+  const registration = await loadRegistration(context);
 
   let workshops: Workshop[] = [];
   let failed = false;
   try {
-    const answer = await upstream.call("workshops");
+    const answer = await (beside ?? getDayWorkshops(context));
     // The day's workshops are gone with the registration (spec "EventSelection activation").
     if (answer.status === 204) throw expireRegistration(context);
     workshops = answer.data;

@@ -66,6 +66,8 @@ const SessionDataSchema = z.object({
   registrationId: z.string().min(1).optional(),
   /** The upstream holds a registration for the id (created, or logged in): a 204 for it then means expired. */
   registrationStarted: z.boolean().optional(),
+  /** The fingerprint of the registration as this visitor last saw it (app/registration/recent-registrations.server.ts). */
+  registrationSeen: z.string().max(64).optional(),
   orientationDayId: id.optional(),
   schoolId: id.optional(),
   /** When the orientation day or school was last saved (ms since epoch), for the 24 h expiry. */
@@ -300,14 +302,25 @@ export class VisitorSession {
 
   /** A new registration id forgets whether one was started under the previous id. */
   setRegistrationId(value: string | null): void {
-    if (value !== this.registrationId)
+    if (value !== this.registrationId) {
       this.#set("registrationStarted", undefined);
+      this.#set("registrationSeen", undefined);
+    }
     this.#set("registrationId", value ?? undefined);
   }
 
   /** The upstream now holds a registration for the current id. */
   markRegistrationStarted(): void {
     this.#set("registrationStarted", true);
+  }
+
+  /** The fingerprint of the registration as this visitor last saw it, or null. */
+  get registrationSeen(): string | null {
+    return this.#session.get("registrationSeen") ?? null;
+  }
+
+  setRegistrationSeen(fingerprint: string | null): void {
+    this.#set("registrationSeen", fingerprint ?? undefined);
   }
 
   setOrientationDay(value: number | null): void {
@@ -336,6 +349,7 @@ export class VisitorSession {
   #forgetRegistration(): void {
     this.#set("registrationId", undefined);
     this.#set("registrationStarted", undefined);
+    this.#set("registrationSeen", undefined);
     this.#set("schoolId", undefined);
     this.#set("anonymousUserId", undefined);
   }

@@ -9,6 +9,7 @@ import { Pool } from "undici";
 import type { Dispatcher } from "undici";
 import { z } from "zod";
 import {
+  ANSWER_HEADERS,
   API_BASE_PATH,
   ENDPOINTS,
   ErrorBodySchema,
@@ -26,7 +27,12 @@ export interface UpstreamIdentity {
   registrationId?: string | null;
 }
 
-export type UpstreamAnswer<T> = { status: 200; data: T } | { status: 204 };
+/**
+ * `replayed`: the upstream gave the kept answer of an earlier copy of this keyed request (contract ANSWER_HEADERS), so
+ * it tells how things stood then.
+ */
+export type UpstreamAnswer<T> =
+  { status: 200; data: T; replayed?: true } | { status: 204; replayed?: true };
 
 /**
  * network: no response (refused, reset, closed); timeout: no answer in time; status: an answer other than
@@ -306,9 +312,13 @@ export function createUpstreamClient(
     }
 
     const { statusCode: status, body: stream } = response;
+    const replayed =
+      response.headers[ANSWER_HEADERS.idempotentReplayed] === "true"
+        ? ({ replayed: true } as const)
+        : {};
     if (status === 204) {
       await stream.dump();
-      if ("noContent" in endpoint) return { status: 204 };
+      if ("noContent" in endpoint) return { status: 204, ...replayed };
       // An answer the contract does not list for this call is no success, whatever its status says.
       return fail(
         new UpstreamError("status", name, "answered 204, not listed", {
@@ -376,7 +386,7 @@ export function createUpstreamClient(
             { status: 200, cause: parsed.error },
           ),
         );
-        return { status: 200, data: kept.items as AnswerOf<N> };
+        return { status: 200, data: kept.items as AnswerOf<N>, ...replayed };
       }
       return fail(
         new UpstreamError(
@@ -387,7 +397,7 @@ export function createUpstreamClient(
         ),
       );
     }
-    return { status: 200, data: parsed.data as AnswerOf<N> };
+    return { status: 200, data: parsed.data as AnswerOf<N>, ...replayed };
   }
 
   return { call };

@@ -1,9 +1,10 @@
 /**
- * What every visitor of a site sees alike (settings, page texts, school logos, locations, the day list, a
- * workshop's gallery), kept in memory per site for a short time: fresh for `freshMs`, then served stale for up to
+ * What every visitor of a site sees alike (settings, page texts, school logos, locations, the day list, a day's
+ * schools, a workshop's gallery), kept in memory per site for a short time: fresh for `freshMs`, then served stale for up to
  * twice that while one call refreshes it in the background. Concurrent misses share one upstream call. Errors are never kept: a
  * failed call fails the request that made it, and the next request tries again. Nothing that holds seats
- * (workshops, availability, a registration) is in here. Why and how long: docs/decisions/0021-site-data-cache.md.
+ * (workshops, availability, a registration) is in here: a day's workshops are kept far shorter
+ * (app/registration/day-workshops.server.ts). Why and how long: docs/decisions/0021-site-data-cache.md.
  */
 import { cachified, isExpired } from "@epic-web/cachified";
 import type { CacheEntry } from "@epic-web/cachified";
@@ -21,6 +22,7 @@ export type SiteDataName =
   | "settings"
   | "page"
   | "orientationDays"
+  | "schools"
   | "schoolLogos"
   | "locations"
   | "workshopImages";
@@ -47,8 +49,8 @@ export function siteData(
   return {
     call(name, input = {}) {
       if (freshMs <= 0) return upstream.call(name, input);
-      // The body is part of the question for a read sent as a post (a workshop's gallery).
-      const key = `${site}|${name}|${JSON.stringify(input.params ?? {})}|${JSON.stringify(input.body ?? {})}`;
+      // The query (a day's schools) and the body (a workshop's gallery, a read sent as a post) are part of the question.
+      const key = `${site}|${name}|${JSON.stringify(input.params ?? {})}|${JSON.stringify(input.query ?? {})}|${JSON.stringify(input.body ?? {})}`;
       siteCacheRequests.inc({ result: lookUp(key) });
       return cachified({
         cache: store,

@@ -1,9 +1,9 @@
 /**
  * How many upstream calls a page view costs, counted by a proxy between the production build and the reference
- * upstream: the site's shared data comes from the per-site cache (decision 0021), so a student's /workshops view
- * asks only for the registration and the workshops, a workshop's page for the registration and the workshop (its
- * images are the same for everyone and come from that cache; seats left and waiting-list entries come with the
- * workshop and the registration), and Home with a warm cache only for the registration. The seats open workshop pages follow (decision 0053) cost one call per
+ * upstream: the site's shared data comes from the per-site cache (decision 0021) and a day's workshops from one
+ * shared answer (decision 0072), so a student's /workshops view and a workshop's page ask only for the registration
+ * (a workshop's images are the same for everyone and come from the site's cache; seats left come with the day's
+ * workshops), and Home with a warm cache only for the registration. The seats open workshop pages follow (decision 0053) cost one call per
  * workshop for all of them.
  */
 import { createServer, request } from "node:http";
@@ -69,26 +69,26 @@ async function callsOf(path: string, cookie: string): Promise<string[]> {
 }
 
 describe("upstream calls per view", () => {
-  it("/workshops asks for the registration and the workshops only", async () => {
+  it("/workshops asks for the registration only: the day's workshops are one shared answer (decision 0072)", async () => {
     await callsOf("/workshops", visitor.cookie);
-    expect(await callsOf("/workshops", visitor.cookie)).toEqual(
-      expect.arrayContaining(["GET /v1/registration", "GET /v1/workshops"]),
-    );
-    expect(await callsOf("/workshops", visitor.cookie)).toHaveLength(2);
+    expect(await callsOf("/workshops", visitor.cookie)).toEqual([
+      "GET /v1/registration",
+    ]);
+    // Another student of the same day and school shares the list too.
+    const other = await flowVisitor(appUrl);
+    expect(await callsOf("/workshops", other.cookie)).toEqual([
+      "GET /v1/registration",
+    ]);
   });
 
-  it("/workshop/{slug} asks for the registration and the workshop only, its images once for every visitor", async () => {
+  it("/workshop/{slug} asks for the registration only: the workshop comes from the day's list, its images once for every visitor", async () => {
     const path = `/workshop/${visitor.slug}`;
     await callsOf(path, visitor.cookie);
-    expect((await callsOf(path, visitor.cookie)).toSorted()).toEqual([
+    expect(await callsOf(path, visitor.cookie)).toEqual([
       "GET /v1/registration",
-      `GET /v1/workshops/${visitor.slug}`,
     ]);
-    // Another visitor of the same day: the gallery is already known.
     const other = await flowVisitor(appUrl);
-    expect(await callsOf(path, other.cookie)).not.toContain(
-      "POST /v1/workshops/images",
-    );
+    expect(await callsOf(path, other.cookie)).toEqual(["GET /v1/registration"]);
   });
 
   it("Home with a warm cache asks for the registration only, and nothing without one", async () => {
