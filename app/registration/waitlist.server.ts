@@ -15,10 +15,8 @@ import {
   toastForUpstreamError,
 } from "~/upstream/user-message";
 import { cartRounds, roundOptions } from "./cart";
-import {
-  changeRegistration,
-  changeRegistrationAnswered,
-} from "./registration.server";
+import type { changeRegistration } from "./registration.server";
+import { changeRegistrationAnswered } from "./registration.server";
 import type { ChangeDone, ChangeFailed, ChangeRefused } from "./rounds";
 import {
   JOIN_WAITLIST_INTENT,
