@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { API_BASE_PATH, HEADERS } from "#contract";
+import { ANSWER_HEADERS, API_BASE_PATH, HEADERS } from "#contract";
 import type { PendingConfirmationBody } from "#contract";
 import type { MailboxEntry } from "./mail";
 import {
@@ -1138,6 +1138,27 @@ describe("idempotency keys", () => {
     expect(copies).toEqual(copies.map(() => first));
     expect(storedQuestions()).toBe(1);
     expect(await mailbox("vragen@example.com")).toHaveLength(1);
+  });
+
+  it("marks the answer it gives again as replayed, and the first one not", async () => {
+    const send = () =>
+      fetch(new URL(`${API_BASE_PATH}/support/create`, t.server.url), {
+        method: "POST",
+        headers: {
+          [HEADERS.siteHost]: "localhost:3000",
+          [HEADERS.anonymousUserId]: "anonymous-test-user",
+          [HEADERS.apiKey]: TEST_API_KEY,
+          [HEADERS.idempotencyKey]: KEY,
+          "content-type": "application/json",
+        },
+        body: JSON.stringify(question),
+      });
+    const first = await send();
+    const again = await send();
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(first.headers.get(ANSWER_HEADERS.idempotentReplayed)).toBeNull();
+    expect(again.headers.get(ANSWER_HEADERS.idempotentReplayed)).toBe("true");
+    expect(await again.json()).toEqual(await first.json());
   });
 
   it("takes the same key with another payload, on another site or without a key as another request", async () => {

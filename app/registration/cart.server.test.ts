@@ -120,6 +120,45 @@ describe("adding a workshop to a round", () => {
     });
   });
 
+  it("checks a round the day's shared seats show full again before refusing: a seat may have come free", async () => {
+    const added = registration({ "1": { workshop: robotica } });
+    let checked = 0;
+    const outcome = await add(
+      { update: answering(added) },
+      {
+        round: 1,
+        seatsNow: async () => {
+          checked += 1;
+          return {
+            id: robotica.id,
+            availability: [{ round: 1, available: true, seatsLeft: 1 }],
+          };
+        },
+      },
+    );
+    expect(checked).toBe(1);
+    expect(outcome).toEqual({ kind: "done", registration: added });
+  });
+
+  it("refuses a round still full when checked again, asking nothing more", async () => {
+    const outcome = await add({}, { round: 1, seatsNow: async () => workshop });
+    expect(outcome).toMatchObject({ kind: "refused", reason: "roundFull" });
+    expect(calls).toEqual([]);
+  });
+
+  it("checks nothing again for an open round", async () => {
+    const added = registration({ "2": { workshop: robotica } });
+    await add(
+      { update: answering(added) },
+      {
+        seatsNow: () => {
+          throw new Error("not asked");
+        },
+      },
+    );
+    expect(calls).toEqual(["update"]);
+  });
+
   it("moves the workshop out of the round it was in, in the same call", async () => {
     await add(
       { update: answering(registration({ "2": { workshop: robotica } })) },

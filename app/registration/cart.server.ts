@@ -27,6 +27,7 @@ import {
   expireRegistration,
   requireRegistration,
 } from "./registration.server";
+import { forgetDayWorkshops } from "./day-workshops.server";
 import type { ChangeDone, ChangeFailed, ChangeRefused } from "./rounds";
 
 type Context = Readonly<RouterContextProvider>;
@@ -75,6 +76,11 @@ export interface AddPost {
   /** The registration the page was read with (made if there was none yet). */
   registration: Registration;
   workshop: Pick<Workshop, "id" | "availability">;
+  /**
+   * The workshop's seats as the upstream holds them now, for when `workshop` comes from the day's shared answer,
+   * a few seconds old (decision 0072): a round it shows full is checked again before the add is refused.
+   */
+  seatsNow?: () => Promise<Pick<Workshop, "id" | "availability">>;
   /** The registration's day is read-only. */
   readonly: boolean;
   /** The posted round. */
@@ -89,11 +95,23 @@ export interface AddPost {
  */
 export async function addToRound(
   context: Context,
-  { registration, workshop, readonly, round, idempotencyKey }: AddPost,
+  post: AddPost,
 ): Promise<AddOutcome> {
+  const { registration, readonly, round, idempotencyKey, seatsNow } = post;
+  let { workshop } = post;
   const rounds = cartRounds(registration);
-  const options = roundOptions(rounds, workshop, readonly);
-  const blocker = addBlocker(options, round, readonly);
+  let options = roundOptions(rounds, workshop, readonly);
+  let blocker = addBlocker(options, round, readonly);
+  if (blocker === "roundFull" && seatsNow) {
+    // Full in a shared answer a few seconds old: a seat may have come free since.
+    try {
+      workshop = await seatsNow();
+    } catch (error) {
+      return { kind: "failed", toast: cartFailure(context, error) };
+    }
+    options = roundOptions(rounds, workshop, readonly);
+    blocker = addBlocker(options, round, readonly);
+  }
   if (blocker) return refused(blocker);
   const alreadyThere = options.some(
     (option) => option.number === round && option.badge === "added",
@@ -111,8 +129,12 @@ export async function addToRound(
     return { kind: "done", registration: changed };
   } catch (error) {
     const toast = cartFailure(context, error);
-    // The round filled after the page was read (409): said as the same refusal as a full round seen here.
-    if (toast === TOASTS.roundFull) return refused("roundFull");
+    // The round filled after the page was read (409): said as the same refusal as a full round seen here, and the
+    // day's shared seats are read again for the page that says it.
+    if (toast === TOASTS.roundFull) {
+      forgetDayWorkshops(context);
+      return refused("roundFull");
+    }
     return { kind: "failed", toast };
   }
 }

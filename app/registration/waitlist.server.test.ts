@@ -143,6 +143,36 @@ describe("joining a round's waiting list", () => {
     });
   });
 
+  it("checks a round the day's shared seats show open again before refusing: it may have filled since", async () => {
+    const waitingRound2 = registration({
+      waitlist: [{ round: 2, workshop: robotica, position: 1 }],
+    });
+    const outcome = await join(upstream("waitlistJoin", waitingRound2), {
+      round: 2,
+      seatsNow: async () => ({
+        ...workshop,
+        availability: [
+          { round: 1, available: false, seatsLeft: 0 },
+          { round: 2, available: false, seatsLeft: 0 },
+        ],
+      }),
+    });
+    expect(outcome).toMatchObject({
+      kind: "done",
+      registration: waitingRound2,
+    });
+    expect(calls).toEqual(["waitlistJoin"]);
+  });
+
+  it("refuses a round still open when checked again", async () => {
+    const outcome = await join(upstream("waitlistJoin", waiting), {
+      round: 2,
+      seatsNow: async () => workshop,
+    });
+    expect(outcome).toMatchObject({ kind: "refused", reason: "roundOpen" });
+    expect(calls).toEqual([]);
+  });
+
   it("says what a kept answer shows when reading the registration again fails", async () => {
     const answers = upstream("waitlistJoin", waiting, waiting);
     answers.registration = async () => {

@@ -15,6 +15,7 @@ import {
   toastForUpstreamError,
 } from "~/upstream/user-message";
 import { cartRounds, roundOptions } from "./cart";
+import { forgetDayWorkshops } from "./day-workshops.server";
 import type { changeRegistration } from "./registration.server";
 import { changeRegistrationAnswered } from "./registration.server";
 import type { ChangeDone, ChangeFailed, ChangeRefused } from "./rounds";
@@ -88,6 +89,11 @@ export interface WaitlistPost {
   /** The registration the page was read with (made if there was none yet, decision 0024). */
   registration: Registration;
   workshop: Pick<Workshop, "id" | "display" | "availability">;
+  /**
+   * The workshop's seats as the upstream holds them now, for when `workshop` comes from the day's shared answer
+   * (decision 0072): a round it shows open is checked again before a join is refused.
+   */
+  seatsNow?: () => Promise<Pick<Workshop, "id" | "display" | "availability">>;
   /** The posted round. */
   round: number;
   idempotencyKey: string;
@@ -101,15 +107,30 @@ export async function joinWaitlist(
   context: Context,
   post: WaitlistPost & { readonly: boolean },
 ): Promise<JoinOutcome> {
-  const { registration, workshop, readonly, round, idempotencyKey } = post;
-  const options = roundOptions(cartRounds(registration), workshop, readonly);
-  const blocker = joinBlocker(
-    options,
-    workshop.availability,
-    round,
-    waitlistOffered(registration),
-    readonly,
-  );
+  const { registration, readonly, round, idempotencyKey, seatsNow } = post;
+  let { workshop } = post;
+  const blockerFor = (seats: typeof workshop) => {
+    const options = roundOptions(cartRounds(registration), seats, readonly);
+    const blocker = joinBlocker(
+      options,
+      seats.availability,
+      round,
+      waitlistOffered(registration),
+      readonly,
+    );
+    return { options, blocker };
+  };
+  let { options, blocker } = blockerFor(workshop);
+  if (blocker === "roundOpen" && seatsNow) {
+    // Open in a shared answer a few seconds old: the round may have filled since.
+    try {
+      workshop = await seatsNow();
+    } catch (error) {
+      rethrowResponse(error);
+      return { kind: "failed", toast: toastForUpstreamError(error, "waitlist") };
+    }
+    ({ options, blocker } = blockerFor(workshop));
+  }
   if (blocker === "alreadyChosen")
     return {
       kind: "refused",
@@ -120,7 +141,7 @@ export async function joinWaitlist(
     };
   if (blocker) return refused(blocker);
   const { upstream } = getRequestState(context);
-  return changeList(context, post, JOIN_WAITLIST_INTENT, () =>
+  return changeList(context, { ...post, workshop }, JOIN_WAITLIST_INTENT, () =>
     upstream.call("waitlistJoin", {
       body: { round, workshop: workshop.id },
       idempotencyKey,
@@ -192,7 +213,11 @@ async function changeList(
     rethrowResponse(error);
     const toast = toastForUpstreamError(error, "waitlist");
     if (toast === TOASTS.waitlistUnavailable) return refused("noWaitlist");
-    if (toast === TOASTS.waitlistRoundOpen) return refused("roundOpen");
+    if (toast === TOASTS.waitlistRoundOpen) {
+      // A seat came free: the day's shared seats are read again for the page that says so.
+      forgetDayWorkshops(context);
+      return refused("roundOpen");
+    }
     return { kind: "failed", toast };
   }
 }

@@ -13,7 +13,10 @@ import { formId } from "~/lib/validation";
 import { MESSAGES, VALIDATION } from "~/messages";
 import { CART_OPEN_PARAM } from "~/registration/cart";
 import { addToRound } from "~/registration/cart.server";
-import { getDayWorkshop } from "~/registration/day-workshops.server";
+import {
+  forgetDayWorkshops,
+  getDayWorkshop,
+} from "~/registration/day-workshops.server";
 import {
   expireRegistration,
   getOrientationDay,
@@ -152,6 +155,10 @@ async function readRoundPost(
     round: parsed.data.round,
     workshop,
     readonly,
+    seatsNow: () => {
+      forgetDayWorkshops(context, params.slug);
+      return loadWorkshop(context, params.slug);
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { HEADERS } from "#contract";
+import { ANSWER_HEADERS, HEADERS } from "#contract";
 import {
   UpstreamError,
   createUpstreamClient,
@@ -193,6 +193,21 @@ describe("upstream client", () => {
       data: hash,
     });
     expect(report).not.toHaveBeenCalled();
+  });
+
+  it("marks an answer the upstream gave again for a repeated key as replayed (decision 0072)", async () => {
+    server.behave((_request, response) => {
+      response.writeHead(200, {
+        "content-type": "application/json",
+        [ANSWER_HEADERS.idempotentReplayed]: "true",
+      });
+      response.end(JSON.stringify(hash));
+    });
+    await expect(client().call("registrationHash")).resolves.toEqual({
+      status: 200,
+      data: hash,
+      replayed: true,
+    });
   });
 
   it("answers 204 as no content", async () => {
