@@ -127,7 +127,10 @@ export async function joinWaitlist(
       workshop = await seatsNow();
     } catch (error) {
       rethrowResponse(error);
-      return { kind: "failed", toast: toastForUpstreamError(error, "waitlist") };
+      return {
+        kind: "failed",
+        toast: toastForUpstreamError(error, "waitlist"),
+      };
     }
     ({ options, blocker } = blockerFor(workshop));
   }
