@@ -29,7 +29,9 @@ beforeEach(() => clearRecentRegistrations());
 describe("a change", () => {
   it("starts from the registration the visitor's last page read, while the cookie carries its fingerprint", () => {
     const seen = rememberRegistration(id, draft, false, at);
-    expect(recallRegistration(id, seen, "change", at + 60_000)).toEqual(draft);
+    expect(recallRegistration(id, seen, "change", at + 60_000)).toEqual({
+      registration: draft,
+    });
   });
 
   it("reads again when the cookie carries another fingerprint: a change made elsewhere moved it on", () => {
@@ -55,10 +57,14 @@ describe("a page", () => {
 
   it("shows the answer of the visitor's own change once, within PAGE_REUSE_MS", () => {
     const seen = rememberRegistration(id, chosen, true, at);
-    expect(recallRegistration(id, seen, "page", at + 100)).toEqual(chosen);
+    expect(recallRegistration(id, seen, "page", at + 100)).toEqual({
+      registration: chosen,
+    });
     expect(recallRegistration(id, seen, "page", at + 200)).toBeNull();
     // A change after that page may still start from it.
-    expect(recallRegistration(id, seen, "change", at + 300)).toEqual(chosen);
+    expect(recallRegistration(id, seen, "change", at + 300)).toEqual({
+      registration: chosen,
+    });
   });
 
   it("reads again when the change's answer is older than PAGE_REUSE_MS", () => {
@@ -67,6 +73,15 @@ describe("a page", () => {
       recallRegistration(id, seen, "page", at + PAGE_REUSE_MS + 1),
     ).toBeNull();
   });
+});
+
+it("tells the page after a fresh id was fetched that there is none yet, and a change nothing", () => {
+  const seen = rememberRegistration(id, null, true, at);
+  expect(recallRegistration(id, seen, "change", at)).toBeNull();
+  expect(recallRegistration(id, seen, "page", at)).toEqual({
+    registration: null,
+  });
+  expect(recallRegistration(id, seen, "page", at)).toBeNull();
 });
 
 it("forgets a registration that is gone", () => {

@@ -10,7 +10,7 @@
  * - A change (any request but GET and HEAD) may start from an entry up to CHANGE_REUSE_MS old: the upstream's answer
  *   to the change is the truth, and an expired or deleted registration answers it with 204 or 404.
  * - A page may use only the answer of the visitor's own change, once, up to PAGE_REUSE_MS after it: that answer has
- *   just shown the registration live. Any other page reads it from the upstream, so an expiry or a cancellation
+ *   just shown the registration live (or, for a fresh id, that there is none yet). Any other page reads it from the upstream, so an expiry or a cancellation
  *   elsewhere is found at once.
  */
 import { createHash } from "node:crypto";
@@ -26,7 +26,8 @@ export type ReuseFor = "page" | "change";
 
 interface Entry {
   fingerprint: string;
-  registration: Registration;
+  /** null: none yet (a fresh id). */
+  registration: Registration | null;
   /** The answer of a change (rather than of a read). */
   fromChange: boolean;
   at: number;
@@ -35,8 +36,11 @@ interface Entry {
 /** A few KB each; the bound keeps a flood of new visitors from growing memory past a few tens of MB. */
 const store = new LRUCache<string, Entry>({ max: 10_000 });
 
-/** A short fingerprint of the registration's content under its id. */
-export function fingerprintOf(id: string, registration: Registration): string {
+/** A short fingerprint of the registration's content under its id (null: none yet). */
+export function fingerprintOf(
+  id: string,
+  registration: Registration | null,
+): string {
   return createHash("sha256")
     .update(id)
     .update("\n")
@@ -48,7 +52,7 @@ export function fingerprintOf(id: string, registration: Registration): string {
 /** Keeps the registration the visitor now sees; returns its fingerprint for the visitor's cookie. */
 export function rememberRegistration(
   id: string,
-  registration: Registration,
+  registration: Registration | null,
   fromChange: boolean,
   now = Date.now(),
 ): string {
@@ -57,23 +61,29 @@ export function rememberRegistration(
   return fingerprint;
 }
 
-/** The registration as the visitor last saw it, when this process still holds it and may use it for `use`. */
+/**
+ * The registration as the visitor last saw it (null: none yet), when this process still holds it and may use it
+ * for `use`; null when the upstream must be asked.
+ */
 export function recallRegistration(
   id: string,
   seen: string | null,
   use: ReuseFor,
   now = Date.now(),
-): Registration | null {
+): { registration: Registration | null } | null {
   if (!seen) return null;
   const entry = store.get(id);
   if (!entry || entry.fingerprint !== seen) return null;
   const age = now - entry.at;
-  if (use === "change")
-    return age <= CHANGE_REUSE_MS ? entry.registration : null;
+  if (use === "change") {
+    // A change on a fresh id asks: a registration for it may have been made since, elsewhere.
+    if (age > CHANGE_REUSE_MS || entry.registration === null) return null;
+    return { registration: entry.registration };
+  }
   if (!entry.fromChange || age > PAGE_REUSE_MS) return null;
   // Once: the page after the change shows its answer, any later page reads again.
   entry.fromChange = false;
-  return entry.registration;
+  return { registration: entry.registration };
 }
 
 /** The registration is gone (expired, cancelled, sent) or unknown: nothing of it is reused. */

@@ -57,29 +57,35 @@ async function fetchRegistration(
   const state = getRequestState(context);
   const { session, upstream } = state;
   const id = session.registrationId;
-  // An id the upstream was never asked to make a registration for has none: another tab that made one has told
-  // this browser's cookie so, and a create for an id that has a draft binds that draft again.
-  if (!id || !session.registrationStarted) return { state: "none" };
+  if (!id) return { state: "none" };
   const recalled = recallRegistration(
     id,
     session.registrationSeen,
     state.changes ? "change" : "page",
   );
-  if (recalled) return { state: "found", registration: recalled };
+  if (recalled)
+    return recalled.registration
+      ? { state: "found", registration: recalled.registration }
+      : { state: "none" };
   const answer = await upstream.call("registration");
   if (answer.status === 200) {
+    // A registration made elsewhere for this id (a login, or another tab) counts as started from now on.
+    session.markRegistrationStarted();
     seen(context, id, answer.data, false);
     return { state: "found", registration: answer.data };
   }
   forgetRegistration(id);
-  return { state: "expired" };
+  return session.registrationStarted ? { state: "expired" } : { state: "none" };
 }
 
-/** The registration is what the visitor now sees: kept briefly for their next request (decision 0072). */
+/**
+ * The registration (null: none yet, for a fresh id) is what the visitor now sees: kept briefly for their next request
+ * (decision 0072).
+ */
 function seen(
   context: Context,
   id: string,
-  registration: Registration,
+  registration: Registration | null,
   fromChange: boolean,
 ): void {
   getRequestState(context).session.setRegistrationSeen(
@@ -132,6 +138,8 @@ export async function ensureRegistrationId(context: Context): Promise<string> {
   const answer = await upstream.call("registrationHash");
   if (answer.status !== 200) throw new Error("registration hash: no content");
   session.setRegistrationId(answer.data.hash);
+  // A fresh id has no registration: the page after this request need not ask.
+  seen(context, answer.data.hash, null, true);
   return answer.data.hash;
 }
 

@@ -80,7 +80,6 @@ describe("choosing an orientation day on Home", () => {
     session.setOrientationDay(1);
     session.setSchool(7);
     session.setRegistrationId("registration-id-of-the-visitor");
-    session.markRegistrationStarted();
     const result = await choose("3", {
       registration: async () => ({ status: 200, data: registration }),
       delete: async () => ({ status: 200, data: { message: "ok" } }),
@@ -100,7 +99,6 @@ describe("choosing an orientation day on Home", () => {
 
   it("deletes a registration of another day even when the session has forgotten its day (after 24 h)", async () => {
     session.setRegistrationId("registration-id-of-the-visitor");
-    session.markRegistrationStarted();
     const result = await choose("3", {
       registration: async () => ({ status: 200, data: registration }),
       delete: async () => ({ status: 200, data: { message: "ok" } }),
@@ -117,7 +115,6 @@ describe("choosing an orientation day on Home", () => {
 
   it("keeps a registration for the chosen day and goes on to its workshops", async () => {
     session.setRegistrationId("registration-id-of-the-visitor");
-    session.markRegistrationStarted();
     const result = await choose("1", {
       registration: async () => ({ status: 200, data: registration }),
     });
@@ -128,7 +125,7 @@ describe("choosing an orientation day on Home", () => {
     expect(session.schoolId).toBe(7);
   });
 
-  it("without a registration (an id never used) switches the day without asking or deleting, and forgets the school", async () => {
+  it("without a registration (204) switches the day without deleting, and forgets the school", async () => {
     session.setOrientationDay(1);
     session.setSchool(7);
     session.setRegistrationId("registration-id-of-the-visitor");
@@ -136,7 +133,7 @@ describe("choosing an orientation day on Home", () => {
       registration: async () => ({ status: 204 }),
     });
     expect(location(result)).toBe("/inschrijven");
-    expect(calls).toEqual(["orientationDays"]);
+    expect(calls).toEqual(["orientationDays", "registration"]);
     expect(session.orientationDayId).toBe(3);
     expect(session.schoolId).toBeNull();
   });
@@ -157,7 +154,6 @@ describe("choosing an orientation day on Home", () => {
   it("on an upstream failure keeps the old day, flashes the error toast and goes home", async () => {
     session.setOrientationDay(1);
     session.setRegistrationId("registration-id-of-the-visitor");
-    session.markRegistrationStarted();
     const result = await choose("3", {
       registration: async () => ({ status: 200, data: registration }),
       delete: async () => {
@@ -184,7 +180,6 @@ describe("choosing an orientation day on Home", () => {
       session.setOrientationDay(1);
       session.setSchool(7);
       session.setRegistrationId("registration-id-of-the-visitor");
-      session.markRegistrationStarted();
     });
 
     it("asks first: goes to the question and changes nothing", async () => {
