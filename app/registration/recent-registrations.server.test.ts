@@ -67,6 +67,16 @@ describe("a page", () => {
     });
   });
 
+  it("leaves the change's answer for the page when a read beside it only peeks (the followed seats)", () => {
+    const seen = rememberRegistration(id, chosen, true, at);
+    expect(recallRegistration(id, seen, "peek", at + 100)).toEqual({
+      registration: chosen,
+    });
+    expect(recallRegistration(id, seen, "page", at + 200)).toEqual({
+      registration: chosen,
+    });
+  });
+
   it("reads again when the change's answer is older than PAGE_REUSE_MS", () => {
     const seen = rememberRegistration(id, chosen, true, at);
     expect(

@@ -22,7 +22,8 @@ export const CHANGE_REUSE_MS = 5 * 60_000;
 /** How long after a change the next page may show the change's answer instead of reading again. */
 export const PAGE_REUSE_MS = 5_000;
 
-export type ReuseFor = "page" | "change";
+/** page: a page's read (takes a change's answer once); peek: a read beside a page that leaves it for the page. */
+export type ReuseFor = "page" | "peek" | "change";
 
 interface Entry {
   fingerprint: string;
@@ -82,7 +83,7 @@ export function recallRegistration(
   }
   if (!entry.fromChange || age > PAGE_REUSE_MS) return null;
   // Once: the page after the change shows its answer, any later page reads again.
-  entry.fromChange = false;
+  if (use === "page") entry.fromChange = false;
   return { registration: entry.registration };
 }
 

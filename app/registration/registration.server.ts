@@ -18,6 +18,7 @@ import {
   recallRegistration,
   rememberRegistration,
 } from "./recent-registrations.server";
+import type { ReuseFor } from "./recent-registrations.server";
 import {
   rethrowResponse,
   toastForUpstreamError,
@@ -38,12 +39,22 @@ const lookups = new WeakMap<object, Promise<RegistrationLookup>>();
 const dayLists = new WeakMap<object, Promise<OrientationDay[]>>();
 const expired = new WeakSet<object>();
 
-/** The visitor's registration, fetched at most once per request. Rejects with the upstream's error. */
-export function getRegistration(context: Context): Promise<RegistrationLookup> {
+/**
+ * The visitor's registration, fetched at most once per request. Rejects with the upstream's error. `peek`: a read
+ * beside the visitor's pages (the seats an open page follows) that leaves the answer of their last change for the
+ * page after it (decision 0072).
+ */
+export function getRegistration(
+  context: Context,
+  { peek = false }: { peek?: boolean } = {},
+): Promise<RegistrationLookup> {
   const state = getRequestState(context);
   let lookup = lookups.get(state);
   if (!lookup) {
-    lookup = fetchRegistration(context);
+    lookup = fetchRegistration(
+      context,
+      state.changes ? "change" : peek ? "peek" : "page",
+    );
     lookups.set(state, lookup);
     // The rejection is handled by whoever awaits it; this keeps an unawaited copy from crashing the process.
     lookup.catch(() => {});
@@ -53,16 +64,12 @@ export function getRegistration(context: Context): Promise<RegistrationLookup> {
 
 async function fetchRegistration(
   context: Context,
+  use: ReuseFor,
 ): Promise<RegistrationLookup> {
-  const state = getRequestState(context);
-  const { session, upstream } = state;
+  const { session, upstream } = getRequestState(context);
   const id = session.registrationId;
   if (!id) return { state: "none" };
-  const recalled = recallRegistration(
-    id,
-    session.registrationSeen,
-    state.changes ? "change" : "page",
-  );
+  const recalled = recallRegistration(id, session.registrationSeen, use);
   if (recalled)
     return recalled.registration
       ? { state: "found", registration: recalled.registration }

@@ -48,7 +48,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
           state.upstream.call("availability", {
             params: { slug: params.slug },
           }),
-          getRegistration(context),
+          getRegistration(context, { peek: true }),
         ]);
         if (
           lookup.state !== "found" ||
