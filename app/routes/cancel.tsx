@@ -18,44 +18,19 @@ import {
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { safeReturnPath } from "~/lib/return-to";
-import { MESSAGES, TOASTS, CANCEL_LABELS } from "~/messages";
+import { MESSAGES, CANCEL_LABELS } from "~/messages";
 import {
-  expireRegistration,
-  getRegistration,
-  requireDay,
-} from "~/registration/registration.server";
+  cancelRegistration,
+  requireCreatedRegistration,
+} from "~/registration/cancel.server";
 import {
   formIdempotencyKey,
   pageIdempotencyKey,
 } from "~/request/idempotency.server";
-import { getRequestState } from "~/request/request-state.server";
-import {
-  describeUpstreamError,
-  pageStatus,
-  rethrowResponse,
-  toastForUpstreamError,
-} from "~/upstream/user-message";
-
-type Context = Route.LoaderArgs["context"];
-
-/** Spec section 9: the cancel call goes out 1 s after the confirmation. */
-const CANCEL_DELAY_MS = 1000;
+import { pageStatus, rethrowResponse } from "~/upstream/user-message";
 
 /** Where 'Annuleren' leads when the visitor did not come from a page of the flow. */
 const DEFAULT_RETURN = href("/workshops");
-
-/**
- * The guard shared by the page and the action: the day, then a created registration. Throws the redirect for
- * every other case; an upstream failure rejects.
- */
-async function requireCreatedRegistration(context: Context): Promise<void> {
-  requireDay(context);
-  const lookup = await getRegistration(context);
-  if (lookup.state === "expired") throw expireRegistration(context);
-  // Nothing to cancel yet: a draft is changed on the workshops page (which sends a visitor without a school on).
-  if (lookup.state === "none" || lookup.registration.created === null)
-    throw redirect(href("/workshops"));
-}
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const returnTo = safeReturnPath(
@@ -73,27 +48,16 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { returnTo, failed: false, idempotencyKey };
 }
 
+/** The cancellation itself: app/registration/cancel.server.ts. */
 export async function action({ request, context }: Route.ActionArgs) {
   const idempotencyKey = formIdempotencyKey(context, await request.formData());
-  const { session, upstream } = getRequestState(context);
-  try {
-    await requireCreatedRegistration(context);
-    await new Promise((resolve) => setTimeout(resolve, CANCEL_DELAY_MS));
-    const answer = await upstream.call("delete", { idempotencyKey });
-    if (answer.status === 204) throw expireRegistration(context);
-  } catch (error) {
-    rethrowResponse(error);
-    // Spec section 8: a registration the upstream cannot find (404 on removal) has expired.
-    if (describeUpstreamError(error).status === 404)
-      throw expireRegistration(context);
-    // Nothing changed: the visitor stays where they are and is told once, next to the buttons.
+  const outcome = await cancelRegistration(context, idempotencyKey);
+  // Nothing changed: the visitor stays where they are and is told once, next to the buttons.
+  if (outcome.kind === "failed")
     return data<CancelActionData>(
-      { error: toastForUpstreamError(error).message },
+      { error: outcome.toast.message },
       { status: 502 },
     );
-  }
-  session.clear();
-  session.flashToast(TOASTS.unsubscribed);
   return redirect(href("/"));
 }
 

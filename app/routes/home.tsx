@@ -34,11 +34,10 @@ import {
 import { sanitizeHtml } from "~/lib/sanitize.server";
 import { AwaitingConfirmationNotice } from "~/components/registration/awaiting-confirmation-notice";
 import { awaitingNotice } from "~/registration/awaiting-confirmation.server";
+import { chooseDay } from "~/registration/day.server";
 import {
-  ensureRegistrationId,
   getOrientationDays,
   getRegistration,
-  setRegistration,
 } from "~/registration/registration.server";
 import { MESSAGES, VALIDATION, HOME_PAGE } from "~/messages";
 import {
@@ -47,7 +46,7 @@ import {
 } from "~/request/idempotency.server";
 import { getRequestState } from "~/request/request-state.server";
 import type { OrientationDay } from "#contract";
-import { pageStatus, toastForUpstreamError } from "~/upstream/user-message";
+import { pageStatus } from "~/upstream/user-message";
 
 function byDate(a: OrientationDay, b: OrientationDay) {
   return (
@@ -131,7 +130,7 @@ const ChooseDaySchema = z.object({
   [CONFIRM_FIELD]: z.literal("1").optional(),
 });
 
-/** Spec "Choosing an orientation day". */
+/** Spec "Choosing an orientation day" (app/registration/day.server.ts). */
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const idempotencyKey = formIdempotencyKey(context, formData);
@@ -143,53 +142,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const chosen = submission.value.orientationDayId;
-  const { session, upstream } = getRequestState(context);
-  const previous = session.orientationDayId;
-  // Starting again after a registration that was never confirmed: its notice has said what it had to.
-  if ((await awaitingNotice(context))?.state === "expired")
-    session.setAwaitingConfirmation(null);
-
-  try {
-    // Only a day on offer can be chosen; any other id is a forged form.
-    const offered = await getOrientationDays(context);
-    if (!offered.some((day) => day.id === chosen))
-      return data(
-        { error: VALIDATION.invalid("orientationDayId") },
-        { status: 400 },
-      );
-    const lookup = await getRegistration(context);
-    if (lookup.state === "found") {
-      const { registration } = lookup;
-      // A registration belongs to one day: cancel it before switching, then start the new day afresh. Its own
-      // day decides, not the session's, which is forgotten after 24 h while the registration lives on.
-      if (registration.orientationDay.id !== chosen) {
-        if (
-          registration.created !== null &&
-          submission.value[CONFIRM_FIELD] !== "1"
-        )
-          return redirect(switchDayHref(chosen));
-        await upstream.call("delete", { idempotencyKey });
-        session.setRegistrationId(null);
-      }
-    }
-    // The visitor needs a registration id from here on; fetched now rather than on every first page view.
-    await ensureRegistrationId(context);
-    // Schools take part per day, so a school chosen for another day no longer applies (docs/decisions).
-    if (previous !== chosen) session.setSchool(null);
-    session.setOrientationDay(chosen);
-    // A registration for this very day brings its school back (spec "Setting a registration").
-    if (
-      lookup.state === "found" &&
-      lookup.registration.orientationDay.id === chosen
-    )
-      setRegistration(context, lookup.registration);
-  } catch (error) {
-    session.flashToast(toastForUpstreamError(error));
+  const outcome = await chooseDay(context, {
+    dayId: chosen,
+    agreed: submission.value[CONFIRM_FIELD] === "1",
+    idempotencyKey,
+  });
+  if (outcome.kind === "refused")
+    return data({ error: outcome.message }, { status: outcome.status });
+  if (outcome.kind === "ask") return redirect(switchDayHref(chosen));
+  if (outcome.kind === "failed") {
+    getRequestState(context).session.flashToast(outcome.toast);
     return redirect(href("/"));
   }
-
   return redirect(
-    session.schoolId !== null ? href("/workshops") : href("/inschrijven"),
+    outcome.schoolKept ? href("/workshops") : href("/inschrijven"),
   );
 }
 

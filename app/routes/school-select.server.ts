@@ -12,16 +12,13 @@ import { SCHOOL_INTENT } from "~/components/registration/school-button";
 import { formId } from "~/lib/validation";
 import { TOASTS, VALIDATION } from "~/messages";
 import {
-  changeRegistration,
-  ensureRegistrationId,
   expireRegistration,
   getRegistration,
   requireDay,
-  setRegistration,
 } from "~/registration/registration.server";
+import { chooseSchool, daySchools } from "~/registration/school.server";
 import { pageIdempotencyKey } from "~/request/idempotency.server";
 import { getRequestState } from "~/request/request-state.server";
-import type { School } from "#contract";
 import {
   describeUpstreamError,
   pageStatus,
@@ -40,21 +37,6 @@ const SchoolSchema = z.object({
 });
 
 /**
- * The day's schools, the same for every visitor (from the site's cache, decision 0072); null when none take part
- * (upstream 204). Rejects with the upstream's error.
- */
-async function fetchSchools(
-  context: Context,
-  dayId: number,
-): Promise<School[] | null> {
-  const { siteData } = getRequestState(context);
-  const answer = await siteData.call("schools", {
-    query: { orientationDay: dayId },
-  });
-  return answer.status === 200 && answer.data.length > 0 ? answer.data : null;
-}
-
-/**
  * The page's data. A visitor whose registration already has a school, or who chose one before having a
  * registration, goes on to /workshops.
  */
@@ -63,7 +45,7 @@ export async function loadSchoolSelect(context: Context) {
   const { session } = getRequestState(context);
   const [lookup, schools] = await Promise.allSettled([
     getRegistration(context),
-    fetchSchools(context, dayId),
+    daySchools(context, dayId),
   ]);
 
   let created = false;
@@ -91,8 +73,8 @@ export async function loadSchoolSelect(context: Context) {
   );
 }
 
-/** Sets the chosen school on the registration: add-school when one exists, create otherwise. */
-export async function chooseSchool(
+/** Choosing a school (app/registration/school.server.ts): on to the workshops, or back here with what went wrong. */
+export async function chooseSchoolAction(
   formData: FormData,
   context: Context,
   dayId: number,
@@ -101,35 +83,15 @@ export async function chooseSchool(
   const parsed = SchoolSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success)
     return data({ error: VALIDATION.invalid("school") }, { status: 400 });
-  const schoolId = parsed.data.school;
-  const { session, upstream } = getRequestState(context);
-
-  try {
-    const schools = await fetchSchools(context, dayId);
-    if (!schools?.some((school) => school.id === schoolId))
-      return data({ error: VALIDATION.invalid("school") }, { status: 400 });
-
-    const lookup = await getRegistration(context);
-    if (lookup.state === "expired") throw expireRegistration(context);
-    if (lookup.state === "found") {
-      await changeRegistration(context, () =>
-        upstream.call("addSchool", {
-          body: { school: schoolId },
-          idempotencyKey,
-        }),
-      );
-    } else {
-      await ensureRegistrationId(context);
-      const created = await upstream.call("create", {
-        body: { school: schoolId, orientationDay: dayId },
-        idempotencyKey,
-      });
-      if (created.status !== 200) throw new Error("create: no content");
-      setRegistration(context, created.data);
-    }
-  } catch (error) {
-    rethrowResponse(error);
-    session.flashToast(toastForUpstreamError(error));
+  const outcome = await chooseSchool(context, {
+    dayId,
+    schoolId: parsed.data.school,
+    idempotencyKey,
+  });
+  if (outcome.kind === "refused")
+    return data({ error: outcome.message }, { status: outcome.status });
+  if (outcome.kind === "failed") {
+    getRequestState(context).session.flashToast(outcome.toast);
     return redirect(href("/inschrijven"));
   }
   return redirect(href("/workshops"));

@@ -6,7 +6,7 @@
 import { href, Link, useLocation } from "react-router";
 import type { Route } from "./+types/school-select";
 import {
-  chooseSchool,
+  chooseSchoolAction,
   loadSchoolSelect,
   requestLogin,
 } from "./school-select.server";
@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const idempotencyKey = formIdempotencyKey(context, formData);
   return formData.get("intent") === LOGIN_INTENT
     ? requestLogin(formData, context, dayId, idempotencyKey)
-    : chooseSchool(formData, context, dayId, idempotencyKey);
+    : chooseSchoolAction(formData, context, dayId, idempotencyKey);
 }
 
 /** The page's title comes with the login box when it shows (PageTitle): 'Fout: ' in front while its error shows. */

@@ -20,11 +20,10 @@ import { sanitizeHtml } from "~/lib/sanitize.server";
 import { MESSAGES, VALIDATION, WORKSHOPS_PAGE } from "~/messages";
 import { cartRounds, cartView } from "~/registration/cart";
 import { getDayWorkshops } from "~/registration/day-workshops.server";
+import { removeSchool } from "~/registration/school.server";
 import { domainLabelColors } from "~/registration/domain-label";
 import {
-  changeRegistration,
   expireRegistration,
-  getRegistration,
   loadRegistration,
   requireDay,
 } from "~/registration/registration.server";
@@ -43,10 +42,7 @@ import {
 } from "~/request/idempotency.server";
 import { getRequestState } from "~/request/request-state.server";
 import type { Registration, Workshop } from "#contract";
-import {
-  rethrowResponse,
-  toastForUpstreamError,
-} from "~/upstream/user-message";
+import { rethrowResponse } from "~/upstream/user-message";
 
 const CHANGE_SCHOOL_INTENT = "change-school";
 
@@ -130,7 +126,7 @@ const ChangeSchoolSchema = z.object({
   intent: z.literal(CHANGE_SCHOOL_INTENT),
 });
 
-/** 'Wijzig school' (spec "Changing school"): remove-school upstream, then choose again on /inschrijven. */
+/** 'Wijzig school' (spec "Changing school", app/registration/school.server.ts): then choose again on /inschrijven. */
 export async function action({ request, context }: Route.ActionArgs) {
   requireDay(context);
   const formData = await request.formData();
@@ -138,23 +134,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = ChangeSchoolSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success)
     return data({ error: VALIDATION.invalid("intent") }, { status: 400 });
-  const { session, upstream } = getRequestState(context);
-
-  try {
-    const lookup = await getRegistration(context);
-    if (lookup.state === "expired") throw expireRegistration(context);
-    if (lookup.state === "found") {
-      // A confirmed registration keeps its school (the button is not shown then).
-      if (lookup.registration.created !== null)
-        return redirect(href("/workshops"));
-      await changeRegistration(context, () =>
-        upstream.call("removeSchool", { idempotencyKey }),
-      );
-    }
-    session.setSchool(null);
-  } catch (error) {
-    rethrowResponse(error);
-    session.flashToast(toastForUpstreamError(error));
+  const outcome = await removeSchool(context, idempotencyKey);
+  // A confirmed registration keeps its school (the button is not shown then).
+  if (outcome.kind === "refused") return redirect(href("/workshops"));
+  if (outcome.kind === "failed") {
+    getRequestState(context).session.flashToast(outcome.toast);
     return redirect(href("/workshops"));
   }
   return redirect(href("/inschrijven"));
