@@ -137,6 +137,11 @@ const EnvSchema = z.object({
    */
   SITE_CACHE_SECONDS: count.default(30),
   /**
+   * How long a day's workshops, with their seats, are shared by every visitor of the day and school before they are
+   * asked again (decision 0072): the seats another student took or freed show within this. 0 = always ask.
+   */
+  SEATS_CACHE_SECONDS: count.default(5),
+  /**
    * How long a stopping server waits for requests in progress: below the 10 s container runtimes give between
    * SIGTERM and SIGKILL (docker stop, Kubernetes), so the server cuts what is left itself, and logs it.
    */

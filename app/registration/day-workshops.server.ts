@@ -10,9 +10,10 @@
  * from which every visitor's own view is made again: a round is open while seats are left, or when it is the
  * visitor's own choice. An upstream without seat counts is asked per visitor, as before.
  *
- * Seats change by the minute: an answer is fresh for SEATS_FRESH_MS, then shown while one read refreshes it, at most
- * SEATS_STALE_MS longer. A change the upstream refuses because a round filled drops the day's answers (`forget`),
- * so the page after the refusal shows the seats as they are; an open workshop page follows its seats anyway.
+ * Seats change by the minute: an answer is shared for SEATS_CACHE_SECONDS (5 s, as fresh as the seats an open page
+ * follows), never longer, so a seat another student took or freed shows within that. A seat-based refusal is
+ * checked against the upstream first (`seatsNow` in cart.server.ts and waitlist.server.ts), and one the upstream
+ * makes drops the day's answers (`forgetDayWorkshops`), so the page that says it shows the seats as they are.
  */
 import type { RouterContextProvider } from "react-router";
 import { env } from "~/env.server";
@@ -24,11 +25,6 @@ import { getRegistration } from "./registration.server";
 import type { RegistrationLookup } from "./registration.server";
 
 type Context = Readonly<RouterContextProvider>;
-
-/** As fresh as the seats an open workshop page follows (decision 0053). */
-export const SEATS_FRESH_MS = 5_000;
-/** How much older an answer may be shown while it is refreshed. */
-export const SEATS_STALE_MS = 25_000;
 
 /** Thrown inside a shared read whose answer must not be kept for others. */
 class NotShareable extends Error {}
@@ -42,11 +38,9 @@ function scopeOf(context: Context): { day: number; school: number } | null {
   return { day, school };
 }
 
-/** How long answers are kept: never longer than the site's own data (SITE_CACHE_SECONDS 0 turns them off). */
-function keeping(): { freshMs: number; staleMs: number } {
-  const siteMs = env().SITE_CACHE_SECONDS * 1000;
-  const freshMs = Math.min(SEATS_FRESH_MS, siteMs);
-  return { freshMs, staleMs: Math.min(SEATS_STALE_MS, siteMs - freshMs) };
+/** How long an answer is shared (SEATS_CACHE_SECONDS; 0 turns sharing off). */
+function keepMs(): number {
+  return env().SEATS_CACHE_SECONDS * 1000;
 }
 
 function listKey(site: string, day: number, school: number): string {
@@ -107,26 +101,21 @@ async function sharedOrOwn<T extends Workshop | Workshop[]>(
   scope: { day: number; school: number } | null,
   call: () => Promise<UpstreamAnswer<T>>,
 ): Promise<UpstreamAnswer<T>> {
-  const { freshMs, staleMs } = keeping();
+  const freshMs = keepMs();
   if (!key || !scope || freshMs <= 0) return call();
   const registration = getRegistration(context);
   // The request's own answer, when it made the read that could not be kept.
   let own: UpstreamAnswer<T> | undefined;
   let shared: T;
   try {
-    shared = await sharedRead(
-      key,
-      freshMs,
-      async () => {
-        const [answer, lookup] = await Promise.all([call(), registration]);
-        own = answer;
-        const list = answer.status === 200 ? [answer.data].flat() : [];
-        if (answer.status !== 200 || !isOf(lookup, scope) || !countsSeats(list))
-          throw new NotShareable();
-        return answer.data;
-      },
-      staleMs,
-    );
+    shared = await sharedRead(key, freshMs, async () => {
+      const [answer, lookup] = await Promise.all([call(), registration]);
+      own = answer;
+      const list = answer.status === 200 ? [answer.data].flat() : [];
+      if (answer.status !== 200 || !isOf(lookup, scope) || !countsSeats(list))
+        throw new NotShareable();
+      return answer.data;
+    });
   } catch (error) {
     if (!(error instanceof NotShareable)) throw error;
     // Another request's read could not be kept: this one asks for itself.

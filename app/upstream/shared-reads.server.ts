@@ -1,8 +1,7 @@
 /**
  * Answers that change by the minute but are the same for every visitor who asks within a few seconds: the seats
  * of a workshop's rounds that every open workshop page follows (decision 0053), a day's workshops (decision 0072).
- * Kept in memory per replica for `freshMs` (and, when asked, served a little longer while refreshed); concurrent
- * misses share one upstream call and a failure is never kept, as in the site-data cache (decision 0021). The caller
+ * Kept in memory per replica for `freshMs`, never served older; concurrent misses share one upstream call and a failure is never kept, as in the site-data cache (decision 0021). The caller
  * makes the key and the answer visitor-neutral.
  */
 import { cachified } from "@epic-web/cachified";
@@ -12,24 +11,14 @@ import { LRUCache } from "lru-cache";
 /** Sites × days × workshops stay far below this; the bound only keeps a flood of made-up slugs from growing it. */
 const store = new LRUCache<string, CacheEntry>({ max: 5000 });
 
-/**
- * `read`'s answer under `key`, at most `freshMs` old; `freshMs` 0 reads every time. With `staleMs`, an answer up to
- * that much older again is given at once while one `read` refreshes it in the background.
- */
+/** `read`'s answer under `key`, at most `freshMs` old; `freshMs` 0 reads every time. */
 export function sharedRead<T>(
   key: string,
   freshMs: number,
   read: () => Promise<T>,
-  staleMs = 0,
 ): Promise<T> {
   if (freshMs <= 0) return read();
-  return cachified({
-    cache: store,
-    key,
-    ttl: freshMs,
-    staleWhileRevalidate: Math.max(0, staleMs),
-    getFreshValue: read,
-  });
+  return cachified({ cache: store, key, ttl: freshMs, getFreshValue: read });
 }
 
 /** Drops the answer under `key`: the next ask reads. */
