@@ -12,7 +12,7 @@ import {
 import { env } from "~/env.server";
 import { NonceProvider } from "~/lib/nonce";
 import { requestId } from "~/lib/request-id.server";
-import { shouldDropEvent } from "~/lib/sentry-filter";
+import { scrubEveryEvent, shouldDropEvent } from "~/lib/sentry-filter";
 import { requestOrigin } from "~/middleware/host.server";
 
 export const streamTimeout = 5_000;
@@ -28,6 +28,10 @@ Sentry.addEventProcessor((event, hint) =>
     ? null
     : event,
 );
+// E-mail addresses and phone numbers are taken out of every event just before it leaves, whichever scope made it
+// (the browser's reports are captured in a scope of their own): issue 43.
+const client = Sentry.getClient();
+if (client) scrubEveryEvent(client);
 
 /**
  * The Content-Security-Policy of every HTML page. Scripts run only with this response's nonce; 'strict-dynamic'

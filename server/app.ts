@@ -16,7 +16,7 @@ import type {
   RequestHandler,
   Response,
 } from "express";
-import { rateLimit } from "express-rate-limit";
+import { MemoryStore, rateLimit } from "express-rate-limit";
 import type { Store } from "express-rate-limit";
 import onHeaders from "on-headers";
 import type { Env } from "~/env.server";
@@ -30,7 +30,7 @@ import {
 } from "~/middleware/host.server";
 import { resourceRouteMethods } from "~/middleware/methods.server";
 import { ERROR_REPORT_PATH } from "~/lib/browser-error-report.server";
-import { errorReports, sentrySink } from "./error-reports";
+import { errorReports, reportCap, sentrySink } from "./error-reports";
 import type { ErrorReportSink } from "./error-reports";
 import { pathFields } from "./log";
 import { publicUrl } from "./react-router";
@@ -52,7 +52,11 @@ export interface ServerOptions {
   routes: RouteTable;
   config: Pick<
     Env,
-    "TRUST_PROXY" | "BODY_LIMIT_KB" | "RATE_LIMIT_MESSAGES" | "RATE_LIMIT_POSTS"
+    | "TRUST_PROXY"
+    | "BODY_LIMIT_KB"
+    | "RATE_LIMIT_MESSAGES"
+    | "RATE_LIMIT_POSTS"
+    | "ERROR_REPORTS_PER_MINUTE"
   >;
   /** Receives one JSON line per request. */
   log?: (line: string) => void;
@@ -62,6 +66,11 @@ export interface ServerOptions {
   readiness?: RequestHandler;
   /** Where POST /fouten sends the browser's error reports; Sentry when absent. */
   errorReports?: ErrorReportSink;
+  /**
+   * Where the cap on those reports counts (ERROR_REPORTS_PER_MINUTE): the primary's memory for a cluster's workers,
+   * so they count together; this process's memory when absent.
+   */
+  errorReportStore?: Store;
 }
 
 /**
@@ -407,7 +416,13 @@ export function createServerApp(options: ServerOptions): express.Express {
       next();
     },
     ...limits,
-    errorReports(options.errorReports ?? sentrySink),
+    errorReports(
+      options.errorReports ?? sentrySink,
+      reportCap(
+        options.errorReportStore ?? new MemoryStore(),
+        config.ERROR_REPORTS_PER_MINUTE,
+      ),
+    ),
   );
   app.use(formBody(config.BODY_LIMIT_KB * 1024));
   if (limits.length > 0) app.use(limits);

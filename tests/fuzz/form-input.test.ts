@@ -79,6 +79,8 @@ beforeAll(async () => {
   site = await startSite({
     UPSTREAM_URL: upstream.url,
     SENTRY_DSN: `http://fuzz@127.0.0.1:${port}/1`,
+    // Every well-formed report goes on, so every one is checked (the cap is the cluster suite's).
+    ERROR_REPORTS_PER_MINUTE: "0",
     BODY_LIMIT_KB: String(BODY_LIMIT_KB),
     REQUEST_DEADLINE_MS: String(DEADLINE_MS),
   });
@@ -415,6 +417,20 @@ async function handled(outgoing: Outgoing): Promise<Answer> {
 }
 
 const settings = () => ({ seed: SEED, numRuns: RUNS });
+
+/** Addresses and phone numbers a student may type, in the forms they take (issue 43). */
+const CONTACT_DETAILS = [
+  "leerling.fuzz@school.example.nl",
+  "leerling.fuzz%40school.example.nl",
+  "0687654321",
+  "06-87654321",
+  "06 87 65 43 21",
+  "(020) 876 5432",
+  "+31 6 87654321",
+  "+31 (0)6-87654321",
+  "0031687654321",
+  "+44 20 7946 0958",
+];
 
 describe("fuzzed posts", { timeout: 180_000 }, () => {
   beforeAll(async () => {
@@ -785,7 +801,18 @@ describe("fuzzed posts", { timeout: 180_000 }, () => {
         )
         .map(([fn, file, line]) => `${fn}@${file}:${line}:1`),
       fc.string({ maxLength: 200 }),
+      fc
+        .constantFrom(...CONTACT_DETAILS)
+        .map((typed) => `    at ${typed} (https://x.example/${typed}.js:1:2)`),
     );
+    /** Text around what a student typed, as a message or path may carry it. */
+    const withContactDetails = fc
+      .tuple(
+        fc.string({ maxLength: 40 }),
+        fc.constantFrom(...CONTACT_DETAILS),
+        fc.string({ maxLength: 40 }),
+      )
+      .map(([before, typed, after]) => `${before} ${typed} ${after}`);
     const report = fc.record(
       {
         kind: fc.oneof(
@@ -796,6 +823,7 @@ describe("fuzzed posts", { timeout: 180_000 }, () => {
         message: fc.oneof(
           fc.string({ maxLength: 300 }),
           fc.constant("Failed at https://x.example/?token=s3cr3t"),
+          withContactDetails,
           fc.jsonValue(),
         ),
         stack: fc
@@ -804,6 +832,9 @@ describe("fuzzed posts", { timeout: 180_000 }, () => {
         path: fc.oneof(
           fc.constantFrom("/", "/workshops", "//evil.example/x", "/?token=x"),
           fc.string({ maxLength: 100 }),
+          fc
+            .constantFrom(...CONTACT_DETAILS)
+            .map((typed) => `/contact/${typed}`),
         ),
         extra: fc.jsonValue(),
       },
@@ -861,6 +892,11 @@ describe("fuzzed posts", { timeout: 180_000 }, () => {
     for (const sent of browserReports) {
       expect(sent).not.toMatch(/"filename":"(?!https?:|[a-z-]+-extension:)/);
       expect(sent).not.toContain("s3cr3t");
+      // No address or phone number a page put in its report (issue 43), in any field.
+      // With the separators a number can be typed with taken out: "06 87 65 43 21", "(020) 876 5432".
+      expect(sent.replace(/%20|[\s()./-]/g, "")).not.toMatch(
+        /leerling\.fuzz|87654321|8765432|2079460958/,
+      );
       expect(sent).toContain(`"url":"http://${site.host}/`);
     }
   });
