@@ -135,6 +135,9 @@ export const handleError: HandleErrorFunction = (
   // The router's own answers to a request it cannot serve (a POST to a page without a form: 405) are the
   // visitor's doing, not faults; they get their page without filling the log and the error reports.
   if (isRouteErrorResponse(error) && error.status < 500) return;
+  // A page that could not get its data from the upstream (a thrown pageStatus 503) is an outage, not a fault of
+  // ours: the request's own line says it as a warning (server/app.ts), with the failed calls' lines before it.
+  if (isRouteErrorResponse(error) && error.status === 503) return;
   console.error(error);
   const id =
     context instanceof RouterContextProvider ? requestId(context) : null;

@@ -58,8 +58,11 @@ export interface ServerOptions {
     | "RATE_LIMIT_POSTS"
     | "ERROR_REPORTS_PER_MINUTE"
   >;
-  /** Receives one JSON line per request. */
-  log?: (line: string) => void;
+  /**
+   * Receives one JSON line per request; `warn` marks the line of an answer the site could not give (5xx: a page
+   * without its data during an upstream outage), which goes to stderr with the other warnings.
+   */
+  log?: (line: string, level?: "warn") => void;
   /** Where the rate limits count (server/rate-limit-store.ts); in this process's memory when absent. */
   rateLimitStore?: (limit: "messages" | "posts") => Store;
   /** GET /health/ready (server/readiness.ts); not served when absent. */
@@ -103,7 +106,7 @@ function routeLabel(
 }
 
 function requestLog(
-  write: (line: string) => void,
+  write: NonNullable<ServerOptions["log"]>,
   patternOf: (url: string) => string | null,
 ): RequestHandler {
   return (req, res, next) => {
@@ -128,9 +131,12 @@ function requestLog(
       httpRequests.inc(labels);
       httpDuration.observe(labels, (performance.now() - started) / 1000);
       const host = (req.get("host") ?? "").slice(0, 100);
+      // One warning per answer the site could not give (issue 43): its request line, not a line of its own.
+      const failed = res.statusCode >= 500;
       write(
         JSON.stringify({
           time: new Date().toISOString(),
+          ...(failed ? { level: "warn" } : {}),
           id,
           site: siteName(req.host ?? ""),
           host,
@@ -140,6 +146,7 @@ function requestLog(
           ms: Math.round(performance.now() - started),
           ...(res.writableFinished ? {} : { aborted: true }),
         }),
+        failed ? "warn" : undefined,
       );
     };
     res.on("finish", done);
@@ -363,7 +370,14 @@ export function createServerApp(options: ServerOptions): express.Express {
   app.set("trust proxy", config.TRUST_PROXY);
   app.disable("x-powered-by");
   const patternOf = routePatternMatcher(options.routes);
-  app.use(requestLog(options.log ?? ((line) => writeLine(line)), patternOf));
+  app.use(
+    requestLog(
+      options.log ??
+        ((line, level) =>
+          writeLine(line, level ? process.stderr : process.stdout)),
+      patternOf,
+    ),
+  );
   app.use(securityHeaders);
   app.use(requestTarget);
   // For the load balancer, with any Host, before anything that could refuse or redirect it.
