@@ -15,6 +15,7 @@ import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MESSAGES, VALIDATION } from "~/messages";
 import { buildDemoData } from "../../reference-upstream/demo/data";
 import { renderMedia } from "../../reference-upstream/demo/media";
 import { createUpstreamServer } from "../../reference-upstream/server";
@@ -583,6 +584,102 @@ describe("fuzzed posts", { timeout: 180_000 }, () => {
         },
       ),
       settings(),
+    );
+  });
+
+  it("a required name of only invisible characters is refused as empty, on the contact form and the final form", async () => {
+    // Default-ignorable characters and the blank fillers that are not (issue 43), with spaces and format characters.
+    const invisible = fc
+      .array(
+        fc.constantFrom(
+          "\u3164",
+          "\u115F",
+          "\u1160",
+          "\uFFA0",
+          "\u2800",
+          "\u{16FE4}",
+          "\u{1D159}",
+          "\u034F",
+          "\uFE0F",
+          "\u{E0100}",
+          "\u{E0041}",
+          "\u180B",
+          "\u17B5",
+          "\u200B",
+          "\u2060",
+          "\uFEFF",
+          " ",
+          "\u3000",
+        ),
+        { minLength: 1, maxLength: 40 },
+      )
+      .map((parts) => parts.join(""));
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    const details = {
+      geslacht: "vrouw",
+      display: "Sanne",
+      voornaam: "Sanne",
+      achternaam: "Vries",
+      klas: "3B",
+      aantalPersonen: "1",
+      emailadres: "sanne@example.nl",
+      repeatEmail: "sanne@example.nl",
+    };
+    // A visitor with a workshop chosen, so the final form checks its fields (with none, it says that first).
+    let filled = await registeredVisitor();
+    for (let round = 1; round <= 4; round++) {
+      const added = await send(site, {
+        method: "POST",
+        path: `/workshop/${slug}`,
+        headers: { ...same(), ...form, cookie: filled },
+        body: `round=${round}`,
+      });
+      filled = mergeCookies(filled, added.headers["set-cookie"]);
+      const page = await send(site, {
+        path: "/inschrijving-afronden",
+        headers: { cookie: filled },
+      });
+      if (!page.text.includes(MESSAGES.noRoundsFilled)) break;
+    }
+    await fc.assert(
+      fc.asyncProperty(
+        invisible,
+        fc.constantFrom(
+          "contact name",
+          "contact message",
+          "display",
+          "voornaam",
+          "achternaam",
+          "klas",
+        ),
+        async (text, field) => {
+          const contact = field.startsWith("contact");
+          const fields: Record<string, string> = contact
+            ? {
+                name: "Sanne",
+                email: "sanne@example.nl",
+                questionAbout: "Evenement",
+                message: "Is er parkeergelegenheid?",
+                [field === "contact name" ? "name" : "message"]: text,
+              }
+            : // A blank first or calling name takes the other's value (no JavaScript): both go blank.
+              field === "voornaam" || field === "display"
+              ? { ...details, voornaam: text, display: text }
+              : { ...details, [field]: text };
+          const answer = await handled({
+            path: contact ? "/contact" : "/inschrijving-afronden",
+            headers: {
+              ...same(),
+              ...form,
+              cookie: contact ? "" : filled,
+            },
+            body: new URLSearchParams(fields).toString(),
+          });
+          expect(answer.status).toBe(400);
+          expect(answer.text).toContain(VALIDATION.required);
+        },
+      ),
+      { ...settings(), numRuns: Math.min(RUNS, 60) },
     );
   });
 
