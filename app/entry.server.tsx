@@ -12,7 +12,7 @@ import {
 import { env } from "~/env.server";
 import { NonceProvider } from "~/lib/nonce";
 import { requestId } from "~/lib/request-id.server";
-import { shouldDropEvent } from "~/lib/sentry-filter";
+import { scrubEveryEvent, shouldDropEvent } from "~/lib/sentry-filter";
 import { requestOrigin } from "~/middleware/host.server";
 
 export const streamTimeout = 5_000;
@@ -28,6 +28,10 @@ Sentry.addEventProcessor((event, hint) =>
     ? null
     : event,
 );
+// E-mail addresses and phone numbers are taken out of every event just before it leaves, whichever scope made it
+// (the browser's reports are captured in a scope of their own): issue 43.
+const client = Sentry.getClient();
+if (client) scrubEveryEvent(client);
 
 /**
  * The Content-Security-Policy of every HTML page. Scripts run only with this response's nonce; 'strict-dynamic'
@@ -131,6 +135,9 @@ export const handleError: HandleErrorFunction = (
   // The router's own answers to a request it cannot serve (a POST to a page without a form: 405) are the
   // visitor's doing, not faults; they get their page without filling the log and the error reports.
   if (isRouteErrorResponse(error) && error.status < 500) return;
+  // A page that could not get its data from the upstream (a thrown pageStatus 503) is an outage, not a fault of
+  // ours: the request's own line says it as a warning (server/app.ts), with the failed calls' lines before it.
+  if (isRouteErrorResponse(error) && error.status === 503) return;
   console.error(error);
   const id =
     context instanceof RouterContextProvider ? requestId(context) : null;

@@ -168,6 +168,8 @@ const EnvSchema = z.object({
   MAINTENANCE_BYPASS_IP: z.string().optional(),
   SENTRY_DSN: z.url().optional(),
   SENTRY_ENVIRONMENT: z.string().optional(),
+  /** The browser's error reports sent on to Sentry per minute, by the whole server (all its workers); 0 = no cap. */
+  ERROR_REPORTS_PER_MINUTE: count.default(60),
 });
 
 const UPSTREAM_SETTINGS = ["UPSTREAM_URL", "UPSTREAM_API_KEY"] as const;

@@ -64,3 +64,10 @@ export const rateLimitStoreErrors = new Counter({
   help: "Posts let through uncounted because the shared rate limit store (Redis) could not be reached.",
   registers: [registry],
 });
+
+export const errorReportsHandled = new Counter({
+  name: "error_reports_total",
+  help: "The browser's error reports (POST /fouten) that were well-formed, by outcome: sent on, dropped by the filter (bots, extensions), or capped (over ERROR_REPORTS_PER_MINUTE).",
+  labelNames: ["outcome"] as const,
+  registers: [registry],
+});

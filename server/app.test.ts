@@ -470,6 +470,36 @@ describe("request log", () => {
     expect(line.ms).toBeGreaterThanOrEqual(0);
     expect(log[0]).not.toContain("secret-token");
   });
+
+  it("makes the line of an answer the site could not give (5xx) a warning, on stderr; others have no level", async () => {
+    const lines: { line: string; level?: string }[] = [];
+    const app = createServerApp({
+      handler: (req, res) => {
+        res.status(req.path === "/kapot" ? 503 : 200).send("x");
+      },
+      clientDir: clientDir(),
+      routes: appRouteTable(),
+      config: parseEnv({}),
+      log: (line, level) => lines.push({ line, level }),
+    });
+    const server = app.listen(0, "127.0.0.1");
+    servers.push(server);
+    await new Promise((done) => server.once("listening", done));
+    const { port } = server.address() as AddressInfo;
+    for (const path of ["/kapot", "/contact"])
+      await sendRequest(port, { path, headers: { host: `localhost:${port}` } });
+    await expect.poll(() => lines.length).toBe(2);
+    const [outage, page] = lines.map(({ line, level }) => ({
+      level,
+      fields: JSON.parse(line) as Record<string, unknown>,
+    }));
+    expect(outage).toMatchObject({
+      level: "warn",
+      fields: { level: "warn", path: "/kapot", status: 503 },
+    });
+    expect(page?.level).toBeUndefined();
+    expect(page?.fields).not.toHaveProperty("level");
+  });
 });
 
 describe("request id", () => {

@@ -16,7 +16,7 @@ import type {
   RequestHandler,
   Response,
 } from "express";
-import { rateLimit } from "express-rate-limit";
+import { MemoryStore, rateLimit } from "express-rate-limit";
 import type { Store } from "express-rate-limit";
 import onHeaders from "on-headers";
 import type { Env } from "~/env.server";
@@ -30,7 +30,7 @@ import {
 } from "~/middleware/host.server";
 import { resourceRouteMethods } from "~/middleware/methods.server";
 import { ERROR_REPORT_PATH } from "~/lib/browser-error-report.server";
-import { errorReports, sentrySink } from "./error-reports";
+import { errorReports, reportCap, sentrySink } from "./error-reports";
 import type { ErrorReportSink } from "./error-reports";
 import { pathFields } from "./log";
 import { publicUrl } from "./react-router";
@@ -52,16 +52,28 @@ export interface ServerOptions {
   routes: RouteTable;
   config: Pick<
     Env,
-    "TRUST_PROXY" | "BODY_LIMIT_KB" | "RATE_LIMIT_MESSAGES" | "RATE_LIMIT_POSTS"
+    | "TRUST_PROXY"
+    | "BODY_LIMIT_KB"
+    | "RATE_LIMIT_MESSAGES"
+    | "RATE_LIMIT_POSTS"
+    | "ERROR_REPORTS_PER_MINUTE"
   >;
-  /** Receives one JSON line per request. */
-  log?: (line: string) => void;
+  /**
+   * Receives one JSON line per request; `warn` marks the line of an answer the site could not give (5xx: a page
+   * without its data during an upstream outage), which goes to stderr with the other warnings.
+   */
+  log?: (line: string, level?: "warn") => void;
   /** Where the rate limits count (server/rate-limit-store.ts); in this process's memory when absent. */
   rateLimitStore?: (limit: "messages" | "posts") => Store;
   /** GET /health/ready (server/readiness.ts); not served when absent. */
   readiness?: RequestHandler;
   /** Where POST /fouten sends the browser's error reports; Sentry when absent. */
   errorReports?: ErrorReportSink;
+  /**
+   * Where the cap on those reports counts (ERROR_REPORTS_PER_MINUTE): the primary's memory for a cluster's workers,
+   * so they count together; this process's memory when absent.
+   */
+  errorReportStore?: Store;
 }
 
 /**
@@ -94,7 +106,7 @@ function routeLabel(
 }
 
 function requestLog(
-  write: (line: string) => void,
+  write: NonNullable<ServerOptions["log"]>,
   patternOf: (url: string) => string | null,
 ): RequestHandler {
   return (req, res, next) => {
@@ -119,9 +131,12 @@ function requestLog(
       httpRequests.inc(labels);
       httpDuration.observe(labels, (performance.now() - started) / 1000);
       const host = (req.get("host") ?? "").slice(0, 100);
+      // One warning per answer the site could not give (issue 43): its request line, not a line of its own.
+      const failed = res.statusCode >= 500;
       write(
         JSON.stringify({
           time: new Date().toISOString(),
+          ...(failed ? { level: "warn" } : {}),
           id,
           site: siteName(req.host ?? ""),
           host,
@@ -131,6 +146,7 @@ function requestLog(
           ms: Math.round(performance.now() - started),
           ...(res.writableFinished ? {} : { aborted: true }),
         }),
+        failed ? "warn" : undefined,
       );
     };
     res.on("finish", done);
@@ -354,7 +370,14 @@ export function createServerApp(options: ServerOptions): express.Express {
   app.set("trust proxy", config.TRUST_PROXY);
   app.disable("x-powered-by");
   const patternOf = routePatternMatcher(options.routes);
-  app.use(requestLog(options.log ?? ((line) => writeLine(line)), patternOf));
+  app.use(
+    requestLog(
+      options.log ??
+        ((line, level) =>
+          writeLine(line, level ? process.stderr : process.stdout)),
+      patternOf,
+    ),
+  );
   app.use(securityHeaders);
   app.use(requestTarget);
   // For the load balancer, with any Host, before anything that could refuse or redirect it.
@@ -407,7 +430,13 @@ export function createServerApp(options: ServerOptions): express.Express {
       next();
     },
     ...limits,
-    errorReports(options.errorReports ?? sentrySink),
+    errorReports(
+      options.errorReports ?? sentrySink,
+      reportCap(
+        options.errorReportStore ?? new MemoryStore(),
+        config.ERROR_REPORTS_PER_MINUTE,
+      ),
+    ),
   );
   app.use(formBody(config.BODY_LIMIT_KB * 1024));
   if (limits.length > 0) app.use(limits);

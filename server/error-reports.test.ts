@@ -8,7 +8,10 @@ import type { ErrorEvent } from "@sentry/node-core/light";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseEnv } from "~/env.server";
 import { METHOD_NOT_ALLOWED } from "~/messages";
+import { MemoryStore } from "express-rate-limit";
+import type { Store } from "express-rate-limit";
 import { createServerApp } from "./app";
+import { reportCap } from "./error-reports";
 import type { ErrorReportSink } from "./error-reports";
 import { sendRequest } from "../tests/fixtures/http";
 import type { Answer, Outgoing } from "../tests/fixtures/http";
@@ -210,6 +213,52 @@ describe("POST /fouten", () => {
     expect(site.sent).toHaveLength(3);
   });
 
+  it("sends at most ERROR_REPORTS_PER_MINUTE reports a minute, whoever sends them; the rest get their 204 unsent", async () => {
+    const site = await start({
+      ERROR_REPORTS_PER_MINUTE: "3",
+      RATE_LIMIT_POSTS: "0",
+    });
+    // A bot's report is dropped by the filter and costs the cap nothing.
+    await site.send({
+      body: body(),
+      headers: { "user-agent": "Googlebot/2.1" },
+    });
+    for (let i = 0; i < 5; i++)
+      expect((await site.send({ body: body() })).status).toBe(204);
+    expect(site.sent).toHaveLength(3);
+  });
+
+  it("sends the default 60 a minute, and every report with ERROR_REPORTS_PER_MINUTE=0", async () => {
+    const capped = await start({ RATE_LIMIT_POSTS: "0" });
+    for (let i = 0; i < 61; i++) await capped.send({ body: body() });
+    expect(capped.sent).toHaveLength(60);
+    const open = await start({
+      ERROR_REPORTS_PER_MINUTE: "0",
+      RATE_LIMIT_POSTS: "0",
+    });
+    for (let i = 0; i < 61; i++) await open.send({ body: body() });
+    expect(open.sent).toHaveLength(61);
+  });
+
+  it("sends no address or phone number a page put in the message, the stack or the path", async () => {
+    const site = await start();
+    const answer = await site.send({
+      body: body({
+        ...REPORT,
+        type: "Error sanne@example.nl",
+        message: "Geen geldig nummer: 06-12345678 (sanne@example.nl)",
+        stack:
+          "Error: +31 6 12345678\n    at sanne@example.nl (http://localhost/assets/home-abc.js:1:20)",
+        path: "/contact/sanne%40example.nl/0612345678",
+      }),
+    });
+    expect(answer.status).toBe(204);
+    const sent = JSON.stringify(site.sent);
+    expect(sent).not.toMatch(/sanne|12345678/);
+    expect(sent).toContain("[email]");
+    expect(sent).toContain("[phone]");
+  });
+
   it("answers 204 even when sending fails, and logs the fault", async () => {
     const site = await start({}, true, () => {
       throw new Error("sink down");
@@ -223,5 +272,47 @@ describe("POST /fouten", () => {
       console.error = original;
     }
     expect(String(errors[0])).toContain("sink down");
+  });
+});
+
+describe("reportCap", () => {
+  const failing: Store = {
+    increment: () => Promise.reject(new Error("primary gone")),
+    decrement: async () => {},
+    resetKey: async () => {},
+  };
+
+  it("counts in the store it is given, one count for every client", async () => {
+    const store = new MemoryStore();
+    const underCap = reportCap(store, 2);
+    expect([await underCap(), await underCap(), await underCap()]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    // Another cap on the same store (another worker) counts on from there.
+    expect(await reportCap(store, 2)()).toBe(false);
+  });
+
+  it("drops a report when its store fails, saying so once a minute", async () => {
+    const lines: string[] = [];
+    const write = process.stdout.write;
+    process.stdout.write = ((line: string) => lines.push(line)) as never;
+    let now = 0;
+    try {
+      const underCap = reportCap(failing, 60, () => now);
+      expect(await underCap()).toBe(false);
+      expect(await underCap()).toBe(false);
+      now = 60_000;
+      expect(await underCap()).toBe(false);
+    } finally {
+      process.stdout.write = write;
+    }
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain("error reports over the cap");
+  });
+
+  it("lets everything through when switched off", async () => {
+    expect(await reportCap(failing, 0)()).toBe(true);
   });
 });

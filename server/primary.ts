@@ -1,7 +1,8 @@
 /**
  * The primary of a container's workers (WEB_CONCURRENCY above 1, decision 0040): forks them on the shared PORT,
- * keeps the rate limits' counts for them when there is no Redis, serves /metrics summed over them, replaces one
- * that dies, and on SIGTERM passes the signal on, exiting once every worker has drained and stopped.
+ * keeps the rate limits' counts for them when there is no Redis and the error reports' cap always, serves
+ * /metrics summed over them, replaces one that dies, and on SIGTERM passes the signal on, exiting once every
+ * worker has drained and stopped.
  */
 import cluster, { type Worker } from "node:cluster";
 import { ClusterMemoryStorePrimary } from "@express-rate-limit/cluster-memory-store";
@@ -27,7 +28,8 @@ export function forceAfterMs(shutdownTimeoutSeconds: number): number {
 
 export function runPrimary(config: ReturnType<typeof env>) {
   const count = config.WEB_CONCURRENCY;
-  if (!config.RATE_LIMIT_REDIS_URL) new ClusterMemoryStorePrimary().init();
+  // The workers' counts: the rate limits' without Redis, and the error reports' cap always (server/serve.ts).
+  new ClusterMemoryStorePrimary().init();
   const aggregator = new AggregatorRegistry();
 
   let listening = false;

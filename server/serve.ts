@@ -41,6 +41,14 @@ export async function serve(config: ReturnType<typeof env>, clientDir: string) {
       (worker
         ? (name) => new ClusterMemoryStoreWorker({ prefix: name })
         : undefined),
+    // The error reports' cap counts in the primary's memory too, with or without Redis: it is the server's.
+    ...(worker
+      ? {
+          errorReportStore: new ClusterMemoryStoreWorker({
+            prefix: "error-reports",
+          }),
+        }
+      : {}),
     handler: reactRouterHandler(build),
     clientDir,
     routes: build.routes,

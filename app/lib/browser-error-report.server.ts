@@ -8,7 +8,7 @@ import * as Sentry from "@sentry/node-core/light";
 import type { ErrorEvent, Event, StackFrame } from "@sentry/node-core/light";
 import { z } from "zod";
 import { isAutomatedUserAgent } from "./link-scanners";
-import { shouldDropEvent } from "./sentry-filter";
+import { scrubEvent, shouldDropEvent } from "./sentry-filter";
 
 /** Where the browser posts its reports: a Dutch path beside the site's others, served by the HTTP server. */
 export const ERROR_REPORT_PATH = "/fouten";
@@ -178,7 +178,9 @@ export function browserErrorEvent(
     },
   };
   if (shouldDropEvent(event)) return { dropped: true };
-  return { event };
+  // An address or phone number typed into the page can be in the message, the stack or the path (issue 43); the
+  // client scrubs every event again as it leaves, this makes the report's own event clean already.
+  return { event: scrubEvent(event) };
 }
 
 /** Whether the server reports errors: Sentry was started (instrument.server.mjs, with SENTRY_DSN). */

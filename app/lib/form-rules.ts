@@ -34,6 +34,16 @@ const CONTROLS_BUT_LINES =
  * organiser's screen). They show nothing themselves, so a name or message of only these is empty (decision 0056).
  */
 const FORMAT_CHARACTERS = /\p{Cf}/gu;
+/**
+ * A text that shows nothing (issue 43): only white space, Unicode's default-ignorable characters (the Hangul fillers
+ * U+115F, U+1160, U+3164 and U+FFA0, variation selectors, the combining grapheme joiner, tags, and every format
+ * character) and the fillers that are not default-ignorable but draw as a blank: U+2800 (braille pattern blank),
+ * U+16FE4 (Khitan filler, a combining mark, so outside the class) and U+1D159 (musical null notehead). Such a text
+ * counts as empty; one with any visible character keeps all of its characters (a variation selector after an
+ * emoji is wanted).
+ */
+const INVISIBLE_ONLY =
+  /^(?:[\s\p{Default_Ignorable_Code_Point}\u2800\u{1D159}]|\u{16FE4})*$/u;
 
 /**
  * Removes control characters (NUL, ESC, …) and invisible format characters (zero-width spaces, direction
@@ -47,6 +57,16 @@ export function stripControlCharacters(
   return value
     .replace(multiline ? CONTROLS_BUT_LINES : CONTROL_CHARACTERS, "")
     .replace(FORMAT_CHARACTERS, "");
+}
+
+/**
+ * A typed text as the forms take it: without control and format characters (`stripControlCharacters`), and empty
+ * when nothing of it would show (only white space, fillers and other invisible characters), so a required field
+ * gets the same 'required' message as when it was left empty, in the browser and on the server alike.
+ */
+export function cleanText(value: string, { multiline = false } = {}): string {
+  const text = stripControlCharacters(value, { multiline });
+  return INVISIBLE_ONLY.test(text) ? "" : text;
 }
 
 export type FieldRule =
@@ -145,9 +165,7 @@ export function fieldMessage(
     case "text": {
       if (isMissing(value)) return rule.required ? VALIDATION.required : null;
       if (typeof value !== "string") return VALIDATION.required;
-      const text = stripControlCharacters(value, {
-        multiline: rule.multiline,
-      }).trim();
+      const text = cleanText(value, { multiline: rule.multiline }).trim();
       if (text === "") return rule.required ? VALIDATION.required : null;
       return text.length > rule.max ? VALIDATION.invalid(rule.label) : null;
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { VALIDATION } from "~/messages";
 import {
+  cleanText,
   emailAddress,
   formId,
   optionalText,
@@ -124,6 +125,64 @@ describe("format characters (issue 34)", () => {
   it("leave letters of every script and emoji alone", () => {
     const text = "Zoë Çelik-Øster 山田 😀";
     expect(requiredText("Naam", 50).parse(text)).toBe(text);
+  });
+});
+
+describe("invisible fillers (issue 43)", () => {
+  /** One of each kind: default-ignorable fillers, blanks that are not, selectors, tags, joiners. */
+  const INVISIBLE = [
+    "\u3164", // Hangul filler
+    "\u115f", // Hangul choseong filler
+    "\u1160", // Hangul jungseong filler
+    "\uffa0", // halfwidth Hangul filler
+    "\u2800", // braille pattern blank
+    "\u{16fe4}", // Khitan small script filler
+    "\u{1d159}", // musical symbol null notehead
+    "\u034f", // combining grapheme joiner
+    "\ufe0f", // variation selector 16
+    "\u{e0100}", // variation selector 17
+    "\u180b", // Mongolian free variation selector
+    "\u17b4", // Khmer inherent vowel
+    "\u{e0041}\u{e007f}", // tags
+    "\u2065", // unassigned, default-ignorable
+    "\u3000", // ideographic space
+  ];
+
+  it.each(INVISIBLE.map((text) => [text.codePointAt(0)!.toString(16), text]))(
+    "make a name of only U+%s count as empty, alone, repeated and with spaces",
+    (_code, invisible) => {
+      for (const value of [invisible, invisible.repeat(60), ` ${invisible} `]) {
+        expect(firstMessage(requiredText("Naam", 50).safeParse(value))).toBe(
+          VALIDATION.required,
+        );
+        expect(
+          firstMessage(
+            requiredText("Bericht", 100, { multiline: true }).safeParse(
+              `${value}\n`,
+            ),
+          ),
+        ).toBe(VALIDATION.required);
+        // An optional field of only those is left empty, not filled with nothing visible.
+        expect(optionalText("Tussenvoegsel", 30).parse(value)).toBe("");
+      }
+    },
+  );
+
+  it("make every mix of them count as empty", () => {
+    expect(
+      firstMessage(
+        requiredText("Naam", 50).safeParse(INVISIBLE.join(" \u200b")),
+      ),
+    ).toBe(VALIDATION.required);
+  });
+
+  it("stay in a text that shows something: a Korean name, an emoji with its selector", () => {
+    expect(requiredText("Naam", 50).parse("\u3164Jan")).toBe("\u3164Jan");
+    expect(requiredText("Naam", 50).parse("Ha\u1160n")).toBe("Ha\u1160n");
+    expect(requiredText("Bericht", 50).parse("Top \u2764\ufe0f")).toBe(
+      "Top \u2764\ufe0f",
+    );
+    expect(cleanText("\u2800a")).toBe("\u2800a");
   });
 });
 

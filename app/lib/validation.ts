@@ -7,7 +7,7 @@ import {
   CONTRACT_EMAIL_PATTERN,
   EMAIL_MAX,
   EMAIL_PATTERN,
-  stripControlCharacters,
+  cleanText,
 } from "~/lib/form-rules";
 import type {
   FieldRule,
@@ -17,7 +17,11 @@ import type {
 } from "~/lib/form-rules";
 import { VALIDATION } from "~/messages";
 
-export { EMAIL_PATTERN, stripControlCharacters } from "~/lib/form-rules";
+export {
+  EMAIL_PATTERN,
+  cleanText,
+  stripControlCharacters,
+} from "~/lib/form-rules";
 
 interface TextOptions {
   /** Keep line breaks and tabs (a message). */
@@ -32,7 +36,7 @@ export function requiredText(
 ) {
   return z
     .string({ error: VALIDATION.required })
-    .overwrite((value) => stripControlCharacters(value, { multiline }))
+    .overwrite((value) => cleanText(value, { multiline }))
     .trim()
     .min(1, VALIDATION.required)
     .max(max, VALIDATION.invalid(label));
@@ -45,7 +49,7 @@ export function optionalText(
 ) {
   return z
     .string()
-    .overwrite((value) => stripControlCharacters(value, { multiline }))
+    .overwrite((value) => cleanText(value, { multiline }))
     .trim()
     .max(max, VALIDATION.invalid(label))
     .optional();

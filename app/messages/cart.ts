@@ -14,6 +14,12 @@ export const CART = {
   /** How long an unconfirmed registration holds its seats (the upstream's `expires`, decision 0065). */
   heldUntil: (time: string) =>
     `Je plekken blijven tot ${time} voor je vastgehouden. Rond je inschrijving voor die tijd af.`,
+  /**
+   * The same hold for a registration with no workshop chosen that waits on one or more waiting lists (issue 43):
+   * it cannot be sent without a workshop, so the student is told to choose one too.
+   */
+  waitlistHeldUntil: (time: string, places: number) =>
+    `${places === 1 ? "Je plek op de wachtlijst blijft" : "Je plekken op de wachtlijsten blijven"} tot ${time} voor je vastgehouden. Kies een workshop en rond je inschrijving voor die tijd af.`,
 } as const;
 
 /** The calendar file's event for a round. */

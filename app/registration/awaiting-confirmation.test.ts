@@ -7,7 +7,7 @@ import {
   routeContext,
 } from "../../tests/fixtures/app";
 import type { UpstreamAnswers } from "../../tests/fixtures/app";
-import { noticeFor } from "./awaiting-confirmation";
+import { maskEmail, noticeFor } from "./awaiting-confirmation";
 import {
   awaitingNotice,
   resendConfirmation,
@@ -21,11 +21,28 @@ const pending = draftRegistration({
   confirmation: { linkExpires: "2026-11-27T13:35:00Z" },
 });
 
+describe("maskEmail", () => {
+  it.each([
+    ["sanne@example.nl", "s***@example.nl"],
+    ["s.de.vries+open-dag@school.example.nl", "s***@school.example.nl"],
+    // Short local parts: still three asterisks, so the length is not told.
+    ["jo@example.nl", "j***@example.nl"],
+    ["a@example.nl", "a***@example.nl"],
+    // What the contract lets through without being an address.
+    ["@example.nl", "***@example.nl"],
+    ["geen-adres", "g***"],
+    ["", "***"],
+    ["😀x@example.nl", "😀***@example.nl"],
+  ])("shows %j as %j", (address, masked) => {
+    expect(maskEmail(address)).toBe(masked);
+  });
+});
+
 describe("noticeFor", () => {
   it("says where the link went, until when it works and when the seats go, and offers the resend", () => {
     expect(noticeFor(pending, NOW)).toEqual({
       state: "waiting",
-      email: "sanne@example.com",
+      maskedEmail: "s***@example.com",
       linkUntil: "14:35",
       linkExpired: false,
       releasedAt: "14:35",
@@ -50,7 +67,7 @@ describe("noticeFor", () => {
     const { confirmation: _c, expires: _e, ...plain } = pending;
     expect(noticeFor(plain, NOW)).toEqual({
       state: "waiting",
-      email: "sanne@example.com",
+      maskedEmail: "s***@example.com",
       linkUntil: null,
       linkExpired: false,
       releasedAt: null,
@@ -112,7 +129,7 @@ describe("the registration waiting for its mailed link", () => {
     );
     expect(notice).toMatchObject({
       state: "waiting",
-      email: "sanne@example.com",
+      maskedEmail: "s***@example.com",
     });
     expect(sent).toEqual([{ registrationId: "the-registration-sent" }]);
   });

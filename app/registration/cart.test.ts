@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { CART } from "~/messages";
 import { draftRegistration } from "../../tests/fixtures/app";
 import type { Registration, Workshop } from "#contract";
 import {
@@ -84,12 +85,58 @@ describe("cartView", () => {
       cartView(registration({ expires, choices: {} }), now).heldUntil,
     ).toBeNull();
     expect(
+      cartView(registration({ expires, choices: {}, waitlist: [] }), now)
+        .heldUntil,
+    ).toBeNull();
+    expect(
       cartView(
         registration({ expires: null, created: "2026-07-01T11:00:00Z" }),
         now,
       ).heldUntil,
     ).toBeNull();
     expect(cartView(registration(), now).heldUntil).toBeNull();
+  });
+});
+
+describe("the hold of a registration that only waits (issue 43)", () => {
+  const now = new Date("2026-07-01T12:00:00Z");
+  const expires = "2026-07-01T12:30:00Z";
+  const waiting = (rounds: number[]) =>
+    registration({
+      expires,
+      choices: {},
+      waitlist: rounds.map((round) => ({
+        round,
+        workshop: robotica,
+        position: 2,
+      })),
+    });
+
+  it("is said for waiting-list places when no seat is chosen", () => {
+    expect(cartView(waiting([1]), now)).toMatchObject({
+      count: 0,
+      heldUntil: "14:30",
+      waitlistPlaces: 1,
+    });
+    expect(cartView(waiting([1, 2]), now).waitlistPlaces).toBe(2);
+  });
+
+  it("reads as the seats' hold does, in Dutch", () => {
+    expect(CART.waitlistHeldUntil("14:30", 1)).toBe(
+      "Je plek op de wachtlijst blijft tot 14:30 voor je vastgehouden. Kies een workshop en rond je inschrijving voor die tijd af.",
+    );
+    expect(CART.waitlistHeldUntil("14:30", 2)).toMatch(
+      /^Je plekken op de wachtlijsten blijven tot 14:30 voor je vastgehouden\./,
+    );
+  });
+
+  it("is not said once confirmed", () => {
+    expect(
+      cartView(
+        { ...waiting([1]), created: "2026-07-01T11:00:00Z", expires: null },
+        now,
+      ).heldUntil,
+    ).toBeNull();
   });
 });
 

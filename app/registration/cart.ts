@@ -15,8 +15,13 @@ export interface CartView {
   count: number;
   /** The registration was confirmed before (spec "created"): changing, not a first registration. */
   created: boolean;
-  /** Until when the upstream holds the chosen seats of this unconfirmed registration ("14:35"), when it says. */
+  /**
+   * Until when the upstream holds this unconfirmed registration ("14:35"), when it says and the registration holds
+   * something: its chosen seats, or, with none chosen, its places on waiting lists.
+   */
   heldUntil: string | null;
+  /** How many waiting-list places the registration holds (the cart says their hold when it has no seats). */
+  waitlistPlaces: number;
 }
 
 /** The rounds of the registration's day, in order, each with its choice. */
@@ -39,14 +44,20 @@ export function cartView(
   const rounds = cartRounds(registration);
   const count = rounds.filter((round) => round.workshop !== null).length;
   const created = registration.created !== null;
+  const waitlistPlaces = rounds.filter(
+    (round) => round.waitlist !== null,
+  ).length;
+  // A draft that holds only waiting-list places goes at the same time as one holding seats (issue 43).
+  const holds = count > 0 || waitlistPlaces > 0;
   return {
     rounds,
     count,
     created,
     heldUntil:
-      !created && count > 0 && registration.expires
+      !created && holds && registration.expires
         ? formatClockTime(registration.expires, now)
         : null,
+    waitlistPlaces,
   };
 }
 

@@ -121,6 +121,20 @@ describe("withNamesFilledIn", () => {
     expect(filled.get("display")).toBe(" Sanne ");
   });
 
+  it("takes a name of only invisible fillers for an empty one (issue 43)", () => {
+    const filled = withNamesFilledIn(
+      formData({ display: "Sanne", voornaam: "\u3164\u200b" }),
+    );
+    expect(filled.get("voornaam")).toBe("Sanne");
+    const neither = withNamesFilledIn(
+      formData({ display: "\u2800", voornaam: "\u3164" }),
+    );
+    expect([neither.get("display"), neither.get("voornaam")]).toEqual([
+      "\u2800",
+      "\u3164",
+    ]);
+  });
+
   it("copies the first name to an empty calling name", () => {
     const filled = withNamesFilledIn(formData({ voornaam: "Susanna" }));
     expect(filled.get("display")).toBe("Susanna");

@@ -3,7 +3,7 @@
  * browser (Conform's onValidate) and the action (as a Zod schema) both check, and the step from the parsed form
  * to the upstream's pending-confirmation body. Field names are the payload's own, so nothing is renamed on the way.
  */
-import { field } from "~/lib/form-rules";
+import { cleanText, field } from "~/lib/form-rules";
 import type { FormInput, FormRules, FormValue } from "~/lib/form-rules";
 import { schemaFor } from "~/lib/validation";
 import { FIELD_NAMES } from "~/messages";
@@ -60,8 +60,9 @@ export function personalDetailsSchema({ created }: PersonalDetailsOptions) {
 export type PersonalDetailsInput = FormInput<typeof NEW_REGISTRATION_RULES>;
 export type PersonalDetails = FormValue<typeof CHANGE_RULES>;
 
+/** Nothing that shows: empty, spaces, or only invisible fillers (issue 43), as the field rules count empty. */
 const isBlank = (value: FormDataEntryValue | null) =>
-  typeof value !== "string" || value.trim() === "";
+  typeof value !== "string" || cleanText(value).trim() === "";
 
 /**
  * Without JavaScript nothing copies the calling name to the first name or back while typing: when exactly one

@@ -10,7 +10,7 @@ import {
 } from "../../tests/fixtures/app";
 import type { UpstreamAnswers } from "../../tests/fixtures/app";
 import type { Route } from "./+types/home";
-import { action } from "./home";
+import { action, loader } from "./home";
 
 const registration = draftRegistration();
 
@@ -214,5 +214,41 @@ describe("choosing an orientation day on Home", () => {
     };
     expect(result.init?.status).toBe(400);
     expect(session.orientationDayId).toBeNull();
+  });
+});
+
+describe("Home while a sent registration waits for its link (issue 43)", () => {
+  beforeEach(async () => {
+    session = await newSession();
+    calls = [];
+  });
+
+  it("has the address masked in its data: the whole address is not in the page's data at all", async () => {
+    session.setAwaitingConfirmation("the-registration-sent");
+    const pending = draftRegistration({
+      emailadres: "sanne.de.vries@example.nl",
+      confirmation: {
+        linkExpires: new Date(Date.now() + 3_600_000).toISOString(),
+      },
+    });
+    const context = routeContext(
+      session,
+      {
+        ...DEFAULT_ANSWERS,
+        page: async () => ({
+          status: 200,
+          data: { title: "Welkom", text: "" },
+        }),
+        schoolLogos: async () => ({ status: 200, data: [] }),
+        registration: async () => ({ status: 200, data: pending }),
+      },
+      calls,
+    );
+    const result = await loader(
+      routeArgs<Route.LoaderArgs>(new Request("http://localhost/"), context),
+    );
+    const loaderData = JSON.stringify(result);
+    expect(loaderData).toContain("s***@example.nl");
+    expect(loaderData).not.toContain("sanne");
   });
 });

@@ -88,6 +88,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       count: 0,
       created: false,
       heldUntil: null,
+      waitlistPlaces: 0,
     };
     return {
       cart,

@@ -9,6 +9,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startUpstream } from "../../scripts/processes.mjs";
 import { counterSum, parseMetrics } from "../fixtures/prometheus";
+import { startSentryCapture } from "../fixtures/sentry-capture";
+import type { SentryCapture } from "../fixtures/sentry-capture";
 import { contactQuestion } from "../fixtures/question";
 import { send, startSite, type Site } from "../support/site";
 
@@ -91,6 +93,76 @@ describe("two workers behind one port", () => {
         ).status,
       );
     expect(statuses).toEqual([...Array(QUESTIONS_PER_MINUTE).fill(302), 429]);
+  });
+});
+
+describe("the browser's error reports from two workers", () => {
+  const CAP = 60;
+  const POSTED = 90;
+  let upstream: Awaited<ReturnType<typeof startUpstream>>;
+  let capture: SentryCapture;
+  let site: Site;
+  let metricsPort: number;
+
+  beforeAll(async () => {
+    upstream = await startUpstream({ port: await freePort() });
+    capture = await startSentryCapture();
+    metricsPort = await freePort();
+    site = await startSite({
+      WEB_CONCURRENCY: "2",
+      UPSTREAM_URL: upstream.url,
+      METRICS_PORT: String(metricsPort),
+      SENTRY_DSN: capture.dsn,
+      ERROR_REPORTS_PER_MINUTE: String(CAP),
+    });
+  });
+  afterAll(async () => {
+    await site?.stop();
+    await capture?.stop();
+    await upstream?.stop();
+  });
+
+  it(`send ${CAP} a minute on for the whole server, whichever worker takes them, scrubbed of addresses and phone numbers`, async () => {
+    const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
+    // The sum needs both workers listening.
+    await expect
+      .poll(async () => (await fetch(metricsUrl)).status, { timeout: 20_000 })
+      .toBe(200);
+    const handled = async (outcome: string) =>
+      counterSum(
+        parseMetrics(await (await fetch(metricsUrl)).text()),
+        "error_reports_total",
+        { outcome },
+      );
+    for (let i = 0; i < POSTED; i++) {
+      const answer = await send(site, {
+        method: "POST",
+        path: "/fouten",
+        headers: {
+          "content-type": "application/json",
+          origin: `http://${site.host}`,
+        },
+        body: JSON.stringify({
+          kind: "error",
+          type: "TypeError",
+          message: `report ${i} for leerling${i}@school.example.nl, 06-1234567${i % 10}`,
+          stack: `TypeError: x\n    at send (http://${site.host}/assets/a.js:1:${i + 1})`,
+          path: "/contact",
+        }),
+      });
+      expect(answer.status).toBe(204);
+    }
+    // Connections go round the workers: each counting its own would let all of them through.
+    await expect
+      .poll(async () => (await handled("sent")) + (await handled("capped")))
+      .toBe(POSTED);
+    expect(await handled("sent")).toBe(CAP);
+    expect(await handled("capped")).toBe(POSTED - CAP);
+    await expect.poll(() => capture.events().length).toBe(CAP);
+    const sent = JSON.stringify(capture.events());
+    expect(sent).not.toMatch(/leerling|school\.example|1234567/);
+    expect(sent).toContain("[email]");
+    expect(sent).toContain("[phone]");
   });
 });
 

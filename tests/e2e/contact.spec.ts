@@ -93,6 +93,34 @@ test("required fields say so in Dutch, tied to their field", async ({
   await expectNoA11yViolations(page);
 });
 
+test("a name or message of only invisible fillers gets the same 'required' as an empty one, in the browser and on the server", async ({
+  page,
+}) => {
+  await page.goto("/contact");
+  const fields = form(page);
+  // Hangul fillers, the braille blank, a tag and a variation selector (issue 43).
+  await fields.getByLabel("Naam").fill("\u3164\u115F");
+  await fields.getByLabel("E-mailadres").fill(uniqueEmail("onzichtbaar"));
+  await fields.getByLabel("Mijn vraag gaat over").selectOption("Evenement");
+  await fields.getByLabel("Bericht").fill("\u2800\u{E0041}\uFE0F\n\uFFA0");
+  const posts: string[] = [];
+  page.on("request", (sent) => {
+    if (sent.method() === "POST") posts.push(sent.url());
+  });
+  await page.getByRole("button", { name: "Versturen" }).click();
+  for (const label of ["Naam", "Bericht"])
+    await expect(
+      fields.getByLabel(label, { exact: true }),
+    ).toHaveAccessibleDescription(VALIDATION.required);
+  await expect(fields.getByLabel("E-mailadres")).not.toHaveAttribute(
+    "aria-invalid",
+    "true",
+  );
+  // With JavaScript the browser's own rules refused it; without, the server did (one post, answered 400).
+  if (javaScriptEnabled()) expect(posts).toEqual([]);
+  else expect(posts).toHaveLength(1);
+});
+
 test("a failed send opens at the error summary, whose links lead to each invalid field", async ({
   page,
 }) => {

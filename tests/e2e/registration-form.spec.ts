@@ -164,6 +164,43 @@ test("shows the registration and the details form, and passes axe", async ({
   await expectNoA11yViolations(page);
 });
 
+test("names of only invisible fillers are empty: the same 'required' beside each field, from the browser's rules with JavaScript and the server's without", async ({
+  page,
+  request,
+}) => {
+  await startRegistration(page, request);
+  const form = detailsForm(page);
+  await fillDetails(page, { email: uniqueEmail("onzichtbaar") });
+  // Hangul fillers, the braille blank, a variation selector and a zero-width space (issue 43).
+  const invisible: Record<string, string> = {
+    Roepnaam: "\u3164",
+    Voornaam: "\u3164\u3164",
+    Achternaam: "\u115F\u1160\uFFA0",
+    Klas: "\u2800\uFE0F\u200B",
+  };
+  for (const [label, value] of Object.entries(invisible))
+    await form.getByLabel(label, { exact: true }).fill(value);
+  const posts: string[] = [];
+  page.on("request", (sent) => {
+    if (sent.method() === "POST") posts.push(sent.url());
+  });
+  await submitButton(page).click();
+  for (const label of Object.keys(invisible))
+    await expect(
+      form.getByLabel(label, { exact: true }),
+    ).toHaveAccessibleDescription(VALIDATION.required);
+  await expect(
+    page
+      .getByRole("region", { name: "Controleer de volgende velden" })
+      .getByRole("link"),
+  ).toHaveText(
+    Object.keys(invisible).map((label) => `${label}: ${VALIDATION.required}`),
+  );
+  // With JavaScript the browser's own rules refused it: nothing was sent.
+  if (javaScriptEnabled()) expect(posts).toEqual([]);
+  else expect(posts).toHaveLength(1);
+});
+
 test("every rule says its message beside its field, with the error summary and focus on the first", async ({
   page,
   request,

@@ -201,6 +201,10 @@ test("a round full from the start: join its list, replace it by another workshop
   const cart = await openCart(page);
   await expect(cart).toContainText(`Wachtlijst: ${alsoFull} (plek 1)`);
   await expect(cart).not.toContainText(`Wachtlijst: ${full}`);
+  // No seat chosen, only a place on a list: the cart says until when that is held too (issue 43).
+  await expect(cart).toContainText(
+    /Je plek op de wachtlijst blijft tot (?:[a-z]+ \d{1,2} [a-z]+ )?\d\d:\d\d voor je vastgehouden\. Kies een workshop en rond je inschrijving voor die tijd af\./,
+  );
   await expectNoA11yViolations(page);
   await closeCart(page);
 

@@ -15,6 +15,7 @@ import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MESSAGES, VALIDATION } from "~/messages";
 import { buildDemoData } from "../../reference-upstream/demo/data";
 import { renderMedia } from "../../reference-upstream/demo/media";
 import { createUpstreamServer } from "../../reference-upstream/server";
@@ -79,6 +80,8 @@ beforeAll(async () => {
   site = await startSite({
     UPSTREAM_URL: upstream.url,
     SENTRY_DSN: `http://fuzz@127.0.0.1:${port}/1`,
+    // Every well-formed report goes on, so every one is checked (the cap is the cluster suite's).
+    ERROR_REPORTS_PER_MINUTE: "0",
     BODY_LIMIT_KB: String(BODY_LIMIT_KB),
     REQUEST_DEADLINE_MS: String(DEADLINE_MS),
   });
@@ -416,6 +419,20 @@ async function handled(outgoing: Outgoing): Promise<Answer> {
 
 const settings = () => ({ seed: SEED, numRuns: RUNS });
 
+/** Addresses and phone numbers a student may type, in the forms they take (issue 43). */
+const CONTACT_DETAILS = [
+  "leerling.fuzz@school.example.nl",
+  "leerling.fuzz%40school.example.nl",
+  "0687654321",
+  "06-87654321",
+  "06 87 65 43 21",
+  "(020) 876 5432",
+  "+31 6 87654321",
+  "+31 (0)6-87654321",
+  "0031687654321",
+  "+44 20 7946 0958",
+];
+
 describe("fuzzed posts", { timeout: 180_000 }, () => {
   beforeAll(async () => {
     visitorCookie = await registeredVisitor();
@@ -567,6 +584,102 @@ describe("fuzzed posts", { timeout: 180_000 }, () => {
         },
       ),
       settings(),
+    );
+  });
+
+  it("a required name of only invisible characters is refused as empty, on the contact form and the final form", async () => {
+    // Default-ignorable characters and the blank fillers that are not (issue 43), with spaces and format characters.
+    const invisible = fc
+      .array(
+        fc.constantFrom(
+          "\u3164",
+          "\u115F",
+          "\u1160",
+          "\uFFA0",
+          "\u2800",
+          "\u{16FE4}",
+          "\u{1D159}",
+          "\u034F",
+          "\uFE0F",
+          "\u{E0100}",
+          "\u{E0041}",
+          "\u180B",
+          "\u17B5",
+          "\u200B",
+          "\u2060",
+          "\uFEFF",
+          " ",
+          "\u3000",
+        ),
+        { minLength: 1, maxLength: 40 },
+      )
+      .map((parts) => parts.join(""));
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    const details = {
+      geslacht: "vrouw",
+      display: "Sanne",
+      voornaam: "Sanne",
+      achternaam: "Vries",
+      klas: "3B",
+      aantalPersonen: "1",
+      emailadres: "sanne@example.nl",
+      repeatEmail: "sanne@example.nl",
+    };
+    // A visitor with a workshop chosen, so the final form checks its fields (with none, it says that first).
+    let filled = await registeredVisitor();
+    for (let round = 1; round <= 4; round++) {
+      const added = await send(site, {
+        method: "POST",
+        path: `/workshop/${slug}`,
+        headers: { ...same(), ...form, cookie: filled },
+        body: `round=${round}`,
+      });
+      filled = mergeCookies(filled, added.headers["set-cookie"]);
+      const page = await send(site, {
+        path: "/inschrijving-afronden",
+        headers: { cookie: filled },
+      });
+      if (!page.text.includes(MESSAGES.noRoundsFilled)) break;
+    }
+    await fc.assert(
+      fc.asyncProperty(
+        invisible,
+        fc.constantFrom(
+          "contact name",
+          "contact message",
+          "display",
+          "voornaam",
+          "achternaam",
+          "klas",
+        ),
+        async (text, field) => {
+          const contact = field.startsWith("contact");
+          const fields: Record<string, string> = contact
+            ? {
+                name: "Sanne",
+                email: "sanne@example.nl",
+                questionAbout: "Evenement",
+                message: "Is er parkeergelegenheid?",
+                [field === "contact name" ? "name" : "message"]: text,
+              }
+            : // A blank first or calling name takes the other's value (no JavaScript): both go blank.
+              field === "voornaam" || field === "display"
+              ? { ...details, voornaam: text, display: text }
+              : { ...details, [field]: text };
+          const answer = await handled({
+            path: contact ? "/contact" : "/inschrijving-afronden",
+            headers: {
+              ...same(),
+              ...form,
+              cookie: contact ? "" : filled,
+            },
+            body: new URLSearchParams(fields).toString(),
+          });
+          expect(answer.status).toBe(400);
+          expect(answer.text).toContain(VALIDATION.required);
+        },
+      ),
+      { ...settings(), numRuns: Math.min(RUNS, 60) },
     );
   });
 
@@ -785,7 +898,18 @@ describe("fuzzed posts", { timeout: 180_000 }, () => {
         )
         .map(([fn, file, line]) => `${fn}@${file}:${line}:1`),
       fc.string({ maxLength: 200 }),
+      fc
+        .constantFrom(...CONTACT_DETAILS)
+        .map((typed) => `    at ${typed} (https://x.example/${typed}.js:1:2)`),
     );
+    /** Text around what a student typed, as a message or path may carry it. */
+    const withContactDetails = fc
+      .tuple(
+        fc.string({ maxLength: 40 }),
+        fc.constantFrom(...CONTACT_DETAILS),
+        fc.string({ maxLength: 40 }),
+      )
+      .map(([before, typed, after]) => `${before} ${typed} ${after}`);
     const report = fc.record(
       {
         kind: fc.oneof(
@@ -796,6 +920,7 @@ describe("fuzzed posts", { timeout: 180_000 }, () => {
         message: fc.oneof(
           fc.string({ maxLength: 300 }),
           fc.constant("Failed at https://x.example/?token=s3cr3t"),
+          withContactDetails,
           fc.jsonValue(),
         ),
         stack: fc
@@ -804,6 +929,9 @@ describe("fuzzed posts", { timeout: 180_000 }, () => {
         path: fc.oneof(
           fc.constantFrom("/", "/workshops", "//evil.example/x", "/?token=x"),
           fc.string({ maxLength: 100 }),
+          fc
+            .constantFrom(...CONTACT_DETAILS)
+            .map((typed) => `/contact/${typed}`),
         ),
         extra: fc.jsonValue(),
       },
@@ -861,6 +989,11 @@ describe("fuzzed posts", { timeout: 180_000 }, () => {
     for (const sent of browserReports) {
       expect(sent).not.toMatch(/"filename":"(?!https?:|[a-z-]+-extension:)/);
       expect(sent).not.toContain("s3cr3t");
+      // No address or phone number a page put in its report (issue 43), in any field.
+      // With the separators a number can be typed with taken out: "06 87 65 43 21", "(020) 876 5432".
+      expect(sent.replace(/%20|[\s()./-]/g, "")).not.toMatch(
+        /leerling\.fuzz|87654321|8765432|2079460958/,
+      );
       expect(sent).toContain(`"url":"http://${site.host}/`);
     }
   });

@@ -38,11 +38,13 @@ export function AwaitingConfirmationNotice({
           {notice.state === "expired" ? (
             <p>{TEXT.expired}</p>
           ) : notice.linkExpired ? (
-            <p className="break-words">{TEXT.linkExpired(notice.email)}</p>
+            <p className="break-words">
+              {TEXT.linkExpired(notice.maskedEmail)}
+            </p>
           ) : (
             <>
               <p className="break-words">
-                {TEXT.sentTo(notice.email)} {TEXT.howTo}
+                {TEXT.sentTo(notice.maskedEmail)} {TEXT.howTo}
               </p>
               <p>
                 {notice.linkUntil

@@ -170,7 +170,11 @@ function CartBody({
       </ul>
       <p className="text-sm">{CART.count(cart.count)}</p>
       {cart.heldUntil ? (
-        <p className="text-sm">{CART.heldUntil(cart.heldUntil)}</p>
+        <p className="text-sm">
+          {cart.count > 0
+            ? CART.heldUntil(cart.heldUntil)
+            : CART.waitlistHeldUntil(cart.heldUntil, cart.waitlistPlaces)}
+        </p>
       ) : null}
       <div className="flex flex-wrap items-center gap-3">
         <Link
