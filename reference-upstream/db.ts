@@ -309,6 +309,11 @@ export function transaction<T>(db: Db, fn: () => T): T {
   }
 }
 
+/** The schema version a migrated database has: one per migration. */
+export function schemaVersion(): number {
+  return MIGRATIONS.length;
+}
+
 export function migrate(db: Db): void {
   const { user_version: current } = db.prepare("PRAGMA user_version").get() as {
     user_version: number;

@@ -5,7 +5,7 @@ import nodemailer from "nodemailer";
 import { afterEach, describe, expect, it } from "vitest";
 import { siteNameOf, siteUrlFrom } from "./app";
 import { parseUpstreamEnv } from "./config";
-import { openDatabase } from "./db";
+import { openDatabase, schemaVersion } from "./db";
 import { startTestUpstream } from "../tests/fixtures/reference-upstream";
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -30,7 +30,7 @@ describe("database file", () => {
     const db = openDatabase(file);
     const pragma = (name: string) =>
       Object.values(db.prepare(`PRAGMA ${name}`).get()!)[0];
-    expect(pragma("user_version")).toBe(3);
+    expect(pragma("user_version")).toBe(schemaVersion());
     expect(pragma("journal_mode")).toBe("wal");
     expect(pragma("foreign_keys")).toBe(1);
     expect(pragma("busy_timeout")).toBe(5000);
