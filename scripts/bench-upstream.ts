@@ -74,6 +74,8 @@ const TOTAL_AIM = 20;
 
 const CHECK = process.argv.includes("--check");
 const LATENCY_MS = Number(process.env.UPSTREAM_LATENCY_MS ?? 200);
+/** Measured students per path and latency: a step's time is their median (the machine's load moves single ones). */
+const RUNS = CHECK ? 1 : Number(process.env.UPSTREAM_BENCH_RUNS ?? 3);
 const STEP_TIMEOUT_MS = 30_000;
 
 interface StepResult {
@@ -121,8 +123,9 @@ interface CountingProxy {
 }
 
 /**
- * Passes every request on to the upstream, each after `latencyMs`; counts the API calls (pictures under /media
- * are not calls: they are files the browser caches, and the plain path loads none).
+ * Passes every request on to the upstream; counts the API calls and holds each back by `latencyMs`. Pictures
+ * under /media pass at once and uncounted: they are files a browser keeps for a day, the plain path loads none,
+ * and held back they would fill Chromium's six connections to the site and delay the page's data behind them.
  */
 async function startProxy(target: string): Promise<CountingProxy> {
   const { hostname, port } = new URL(target);
@@ -138,29 +141,34 @@ async function startProxy(target: string): Promise<CountingProxy> {
   const server: Server = createServer((incoming, outgoing) => {
     open += 1;
     outgoing.on("close", () => (open -= 1));
-    if (incoming.url?.startsWith(`${API_BASE_PATH}/`)) {
-      proxy.calls.push(callName(incoming.method ?? "GET", incoming.url));
+    const url = incoming.url ?? "/";
+    const call = url.startsWith(`${API_BASE_PATH}/`);
+    if (call) {
+      proxy.calls.push(callName(incoming.method ?? "GET", url));
       const span = { start: performance.now(), end: NaN };
       proxy.spans.push(span);
       outgoing.on("close", () => (span.end = performance.now()));
     }
-    setTimeout(() => {
-      const forwarded = httpRequest(
-        {
-          host: hostname,
-          port,
-          method: incoming.method,
-          path: incoming.url,
-          headers: incoming.headers,
-        },
-        (answer) => {
-          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(outgoing);
-        },
-      );
-      forwarded.on("error", () => outgoing.destroy());
-      incoming.pipe(forwarded);
-    }, proxy.latencyMs);
+    setTimeout(
+      () => {
+        const forwarded = httpRequest(
+          {
+            host: hostname,
+            port,
+            method: incoming.method,
+            path: incoming.url,
+            headers: incoming.headers,
+          },
+          (answer) => {
+            outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(outgoing);
+          },
+        );
+        forwarded.on("error", () => outgoing.destroy());
+        incoming.pipe(forwarded);
+      },
+      call ? proxy.latencyMs : 0,
+    );
   });
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
   proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -202,8 +210,11 @@ interface Walk {
   appUrl: string;
   proxy: CountingProxy;
   workshops: WalkWorkshop[];
-  /** The measured student polls its workshop's places once; the warm-up student does not (it would fill them). */
-  poll: boolean;
+  /**
+   * The workshop whose places a measured student polls once: one nobody polled before, so the poll fills the
+   * shared answer and costs what a poll costs at most. The warm-up student polls nothing.
+   */
+  poll: string | null;
   student: string;
 }
 
@@ -330,12 +341,13 @@ async function plainWalk(walk: Walk): Promise<StepResult[]> {
   }
   const last = walk.workshops.at(-1)!;
   const lastPage = `/workshop/${last.slug}`;
-  if (walk.poll)
+  const pollSlug = walk.poll;
+  if (pollSlug)
     await record.step("places poll", "places poll", () =>
       pollPlaces(async (path) => {
         const { answer } = await send(path);
         return answer.status;
-      }, last.slug),
+      }, pollSlug),
     );
   // The cart's remove form for the last round, as the page renders it.
   const removeForm = new RegExp(
@@ -552,14 +564,15 @@ async function scriptedWalk(
       }
     }
     const last = walk.workshops.at(-1)!;
-    if (walk.poll)
+    const pollSlug = walk.poll;
+    if (pollSlug)
       await record.step("places poll", "places poll", () =>
         pollPlaces(async (path) => {
           const answer = await page.request.get(path, {
             headers: { accept: "application/json" },
           });
           return answer.status();
-        }, last.slug),
+        }, pollSlug),
       );
     await record.step(
       `remove round ${rounds} from the cart`,
@@ -613,7 +626,8 @@ async function scriptedWalk(
 
 interface PathFigures {
   warmUp: StepResult[];
-  measured: StepResult[];
+  /** One walk per run, each of a new student after the warm-up. */
+  measured: StepResult[][];
 }
 
 const counted = (steps: StepResult[]) =>
@@ -641,18 +655,25 @@ try {
   const latencies = CHECK ? [0] : [0, LATENCY_MS];
   // Workshops of their own for each walk at each latency, added before any visitor, so the day's list holds
   // them all from the first; the warm-up and the measured student of a walk share them (the gallery is warm).
-  const sets = new Map<string, WalkWorkshop[]>();
+  // Each measured student polls a workshop of its own (see Walk.poll).
+  const sets = new Map<string, { rounds: WalkWorkshop[]; polled: string[] }>();
   const rounds = await roundsOfDay(appUrl);
   for (const latency of latencies)
     for (const path of PATHS) {
-      const set = `${path === "plain" ? "A" : "B"}${latency}`;
+      const set = `${path === "plain" ? "a" : "b"}${latency}`;
       const workshops = Array.from({ length: rounds }, (_, index) => ({
-        slug: `meting-${set.toLowerCase()}-ronde-${index + 1}`,
+        slug: `meting-${set}-ronde-${index + 1}`,
         display: `Meting ${set} ronde ${index + 1}`,
       }));
+      const polled = Array.from(
+        { length: RUNS },
+        (_, index) => `meting-${set}-peiling-${index + 1}`,
+      );
       for (const { slug, display } of workshops)
         await addWorkshop(upstream.url, day, slug, 1_000, display);
-      sets.set(`${path}|${latency}`, workshops);
+      for (const slug of polled)
+        await addWorkshop(upstream.url, day, slug, 1_000);
+      sets.set(`${path}|${latency}`, { rounds: workshops, polled });
     }
 
   browser = await chromium.launch(launchOptions);
@@ -660,16 +681,18 @@ try {
   for (const latency of latencies) {
     proxy.latencyMs = latency;
     for (const path of PATHS) {
-      const workshops = sets.get(`${path}|${latency}`)!;
-      const walkOf = (student: string, poll: boolean) => {
+      const { rounds: workshops, polled } = sets.get(`${path}|${latency}`)!;
+      const walkOf = (student: string, poll: string | null) => {
         const walk = { appUrl, proxy, workshops, poll, student };
         return path === "plain"
           ? plainWalk(walk)
           : scriptedWalk(walk, browser!);
       };
       const tag = `${path}-${latency}-${process.pid}`;
-      const warmUp = await walkOf(`warm-${tag}`, false);
-      const measured = await walkOf(`meting-${tag}`, true);
+      const warmUp = await walkOf(`warm-${tag}`, null);
+      const measured: StepResult[][] = [];
+      for (const [run, slug] of polled.entries())
+        measured.push(await walkOf(`meting-${tag}-${run}`, slug));
       figures.set(`${path}|${latency}`, { warmUp, measured });
     }
   }
@@ -703,28 +726,42 @@ function report(
   browserVersion: string,
 ): boolean {
   const latency = latencies.at(-1)!;
-  const at = (path: Path, ms: number) => figures.get(`${path}|${ms}`)!.measured;
+  const runs = (path: Path, ms: number) =>
+    figures.get(`${path}|${ms}`)!.measured;
+  const at = (path: Path, ms: number) => runs(path, ms)[0]!;
   const labels = at("plain", 0).map((step) => step.label);
+  const unsteady: string[] = [];
   for (const path of PATHS)
-    for (const ms of latencies) {
-      const other = at(path, ms).map((step) => step.label);
-      if (other.join() !== labels.join())
-        throw new Error(`the walks took different steps: ${other.join(", ")}`);
-    }
+    for (const ms of latencies)
+      for (const walk of runs(path, ms)) {
+        const other = walk.map((step) => step.label);
+        if (other.join() !== labels.join())
+          throw new Error(
+            `the walks took different steps: ${other.join(", ")}`,
+          );
+        walk.forEach((step, index) => {
+          const calls = at(path, 0)[index]!.calls.toSorted().join(", ");
+          if (step.calls.toSorted().join(", ") !== calls)
+            unsteady.push(
+              `${PATH_NAMES[path]}, ${step.label} at ${ms} ms: ${step.calls.join(", ")}`,
+            );
+        });
+      }
+  const medianMs = (path: Path, ms: number, index: number) => {
+    const times = runs(path, ms)
+      .map((walk) => walk[index]!.ms)
+      .toSorted((a, b) => a - b);
+    return times[Math.floor(times.length / 2)]!;
+  };
   const trips = (path: Path, index: number) => {
-    const slow = at(path, latency)[index]!.ms;
-    const fast = at(path, 0)[index]!.ms;
+    const slow = medianMs(path, latency, index);
+    const fast = medianMs(path, 0, index);
     return Math.max(0, Math.round((slow - fast) / latency));
   };
-  const unsteady: string[] = [];
   const cell = (path: Path, index: number) => {
     const step = at(path, 0)[index]!;
     if (CHECK)
       return `${step.calls.length} (≤ ${CALL_BUDGETS[step.kind][path]})`;
-    if (at(path, latency)[index]!.calls.join() !== step.calls.join())
-      unsteady.push(
-        `${PATH_NAMES[path]}, ${step.label}: ${at(path, latency)[index]!.calls.join(", ")} at ${latency} ms`,
-      );
     const { chain } = at(path, latency)[index]!;
     return `${step.calls.length} / ${trips(path, index)} (${chain})`;
   };
@@ -770,14 +807,14 @@ function report(
   );
   if (!CHECK)
     console.log(
-      `\ntrips: (the step's time at ${latency} ms − at 0) / ${latency}, rounded; chain: the most calls the proxy saw one after the other in the step at ${latency} ms. Where they differ, the machine's load moved a step's time.`,
+      `\ntrips: (the step's time at ${latency} ms − at 0) / ${latency}, rounded, its time the median of ${RUNS} students; chain: the most calls the proxy saw one after the other in the step at ${latency} ms. Where they differ, the machine's load moved a step's time.`,
     );
   console.log(
     `\nThe warm-up student (the first, at latency 0): ${PATHS.map((path) => `${counted(figures.get(`${path}|0`)!.warmUp)} calls ${PATH_NAMES[path]}`).join(", ")} (no poll).`,
   );
   if (unsteady.length > 0)
     console.log(
-      `\nCalls that differed between the walks at 0 and ${latency} ms:\n${unsteady.join("\n")}`,
+      `\nCalls that differed from the first measured student's:\n${unsteady.join("\n")}`,
     );
 
   const over: string[] = [];
