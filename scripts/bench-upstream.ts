@@ -5,9 +5,11 @@
  * posts followed by React Router's revalidation). Between the production build and the reference upstream sits a
  * small proxy that counts the API calls (by their contract name) and can hold every answer back by a latency.
  *
- * Each path is walked twice: first by a warm-up student, who fills the site's shared caches as any earlier visitor
- * of the day would, then by the measured student. The whole is done at latency 0 and at UPSTREAM_LATENCY_MS
- * (default 200): a step's sequential trips are (its time at L − its time at 0) / L, rounded. With JavaScript a
+ * Each path is walked first by a warm-up student, who fills the site's shared caches as any earlier visitor of the
+ * day would, then by the measured students (UPSTREAM_BENCH_RUNS, default 3). The whole is done at latency 0 and at
+ * UPSTREAM_LATENCY_MS (default 200): a step's sequential trips are (its time at L − its time at 0) / L, rounded,
+ * each time the fastest of the measured students'; beside them, the chain: the most calls the proxy saw one after
+ * the other in the step, which the machine's load does not move. With JavaScript a
  * step's time ends with the last document or data request it made; the page's own places polls (every 5 s) are
  * answered in the browser so that counts stay deterministic, and one poll (GET /workshop/{slug}/plaatsen) is
  * measured on its own, as the first of its workshop: what a poll costs when it fills the shared answer. The site
