@@ -134,6 +134,7 @@ export async function addWorkshop(
   day: number,
   slug: string,
   seats: number,
+  display = slug,
 ): Promise<void> {
   const answer = await request(`${upstreamUrl}/dev/test/workshop`, {
     method: "POST",
@@ -141,7 +142,7 @@ export async function addWorkshop(
     body: JSON.stringify({
       orientationDay: day,
       slug,
-      display: slug,
+      display,
       seats: { "1": seats, "2": seats, "3": seats, "4": seats },
     }),
   });

@@ -1,6 +1,7 @@
 // `npm test`: typecheck, lint, unit tests, production build, the fault, fuzz, rush and cluster suites, the contract
-// suite against the reference upstream (with and without the waiting list), the page weight budget, the end-to-end suite (JavaScript on and
-// off) and the proxy suite (behind nginx with TLS), the fleet suite (three replicas behind nginx with Redis), and the
+// suite against the reference upstream (with and without the waiting list), the page weight budget, the upstream call
+// budget, the end-to-end suite (JavaScript on and off) and the proxy suite (behind nginx with TLS), the fleet suite
+// (three replicas behind nginx with Redis), and the
 // image suite (the Dockerfile built and run with buildah), which runs beside the others from the start. Stops at the
 // first failing step.
 import { spawn } from "node:child_process";
@@ -167,6 +168,11 @@ await step("w3m", ensureW3m);
 // What each page makes a phone download to run, against the page budget (decision 0069): over it, the run fails.
 await step("page weight (bench:bundle on the build)", () =>
   run(bin("tsx"), ["scripts/bench-bundle.ts"]),
+);
+// The upstream calls of one registration, without and with JavaScript, against each step's budget: over one, the run
+// fails (scripts/bench-upstream.ts; counts only, at no added latency).
+await step("upstream calls (bench:upstream --check on the build)", () =>
+  run(bin("tsx"), ["scripts/bench-upstream.ts", "--check"]),
 );
 await step("end-to-end (JavaScript on and off)", () =>
   run(bin("playwright"), ["test"]),
