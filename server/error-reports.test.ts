@@ -202,8 +202,11 @@ describe("POST /fouten", () => {
     expect(same.status).toBe(204);
   });
 
-  it("counts reports against the client's posts limit", async () => {
-    const site = await start({ RATE_LIMIT_POSTS: "3" });
+  it("counts reports against a budget of their own, apart from the client's posts", async () => {
+    const site = await start({
+      RATE_LIMIT_REPORTS: "3",
+      RATE_LIMIT_POSTS: "1",
+    });
     for (let i = 0; i < 3; i++)
       expect((await site.send({ body: body() })).status).toBe(204);
     expect((await site.send({ body: body() })).status).toBe(429);
