@@ -30,7 +30,7 @@ describe("database file", () => {
     const db = openDatabase(file);
     const pragma = (name: string) =>
       Object.values(db.prepare(`PRAGMA ${name}`).get()!)[0];
-    expect(pragma("user_version")).toBe(3);
+    expect(pragma("user_version")).toBe(4);
     expect(pragma("journal_mode")).toBe("wal");
     expect(pragma("foreign_keys")).toBe(1);
     expect(pragma("busy_timeout")).toBe(5000);

@@ -33,6 +33,7 @@ import {
   describeUpstreamError,
   pageStatus,
   rethrowResponse,
+  formFailureStatus,
   toastForUpstreamError,
 } from "~/upstream/user-message";
 
@@ -87,9 +88,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (describeUpstreamError(error).status === 404)
       throw expireRegistration(context);
     // Nothing changed: the visitor stays where they are and is told once, next to the buttons.
+    const toast = toastForUpstreamError(error);
     return data<CancelActionData>(
-      { error: toastForUpstreamError(error).message },
-      { status: 502 },
+      { error: toast.message },
+      { status: formFailureStatus(toast) },
     );
   }
   session.clear();
