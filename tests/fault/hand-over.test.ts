@@ -11,17 +11,14 @@ import { buildDemoData } from "../../reference-upstream/demo/data";
 import { renderMedia } from "../../reference-upstream/demo/media";
 import { createUpstreamServer } from "../../reference-upstream/server";
 import type { UpstreamServer } from "../../reference-upstream/server";
-import {
-  flashedMessages,
-  mergeCookies,
-  send,
-  startSite,
-} from "../support/site";
-import type { Answer, Site } from "../support/site";
+import { registrationFlow } from "../support/registration-flow";
+import { send, startSite } from "../support/site";
+import type { Site } from "../support/site";
 
 let upstream: UpstreamServer;
 let site: Site;
 let day: number;
+let flow: ReturnType<typeof registrationFlow>;
 
 beforeAll(async () => {
   upstream = await createUpstreamServer({
@@ -35,123 +32,13 @@ beforeAll(async () => {
   });
   const home = await send(site, { path: "/" });
   day = Number(/name="orientationDayId" value="(\d+)"/.exec(home.text)![1]);
+  flow = registrationFlow(site);
 });
 
 afterAll(async () => {
   await site?.stop();
   await upstream?.close();
 });
-
-const form = (cookie: string) => ({
-  "content-type": "application/x-www-form-urlencoded",
-  origin: `http://${site.host}`,
-  "sec-fetch-site": "same-origin",
-  ...(cookie ? { cookie } : {}),
-});
-
-/** A post as a browser without JavaScript sends it; the cookie after its answer. */
-async function post(
-  cookie: string,
-  path: string,
-  body: Record<string, string>,
-): Promise<{ answer: Answer; cookie: string }> {
-  const answer = await send(site, {
-    method: "POST",
-    path,
-    headers: form(cookie),
-    body: new URLSearchParams(body).toString(),
-  });
-  return { answer, cookie: mergeCookies(cookie, answer.headers["set-cookie"]) };
-}
-
-async function page(cookie: string, path: string) {
-  const answer = await send(site, { path, headers: { cookie } });
-  return { answer, cookie: mergeCookies(cookie, answer.headers["set-cookie"]) };
-}
-
-const key = (html: string) =>
-  /name="idempotencyKey" value="([^"]+)"/.exec(html)![1]!;
-
-/** The free rounds of a workshop page's picker. */
-function freeRounds(html: string): number[] {
-  return (html.match(/<input[^>]*name="round"[^>]*>/g) ?? [])
-    .filter((tag) => tag.includes('type="radio"') && !tag.includes("disabled"))
-    .map((tag) => Number(/value="(\d+)"/.exec(tag)![1]));
-}
-
-/** A visitor with a draft: the day, the first school, and the first workshop with a free round. */
-async function draft(): Promise<{
-  cookie: string;
-  slugs: string[];
-  round: number;
-}> {
-  let { cookie } = await post("", "/?index", {
-    orientationDayId: String(day),
-  });
-  const schools = await page(cookie, "/inschrijven");
-  const school = /name="school" value="(\d+)"/.exec(schools.answer.text)![1]!;
-  ({ cookie } = await post(schools.cookie, "/inschrijven", {
-    intent: "school",
-    school,
-  }));
-  const list = await page(cookie, "/workshops");
-  const slugs = [
-    ...new Set(
-      [...list.answer.text.matchAll(/href="\/workshop\/([^"?#/]+)"/g)].map(
-        (match) => match[1]!,
-      ),
-    ),
-  ];
-  cookie = list.cookie;
-  for (const slug of slugs) {
-    const shown = await page(cookie, `/workshop/${slug}`);
-    const round = freeRounds(shown.answer.text)[0];
-    if (round === undefined) continue;
-    const added = await post(shown.cookie, `/workshop/${slug}`, {
-      round: String(round),
-      idempotencyKey: key(shown.answer.text),
-    });
-    expect(added.answer.status).toBe(302);
-    return {
-      cookie: added.cookie,
-      slugs: slugs.filter((s) => s !== slug),
-      round,
-    };
-  }
-  throw new Error("no workshop with a free round");
-}
-
-const details = (email: string, name = "Sanne") => ({
-  geslacht: "vrouw",
-  display: name,
-  voornaam: name,
-  achternaam: "de Vries",
-  klas: "4b",
-  telefoonnummer: "0612345678",
-  aantalPersonen: "1",
-  emailadres: email,
-  repeatEmail: email,
-});
-
-/** 'Versturen' from the final form, as a browser without JavaScript sends it. */
-async function versturen(cookie: string, body: Record<string, string>) {
-  const shown = await page(cookie, "/inschrijving-afronden");
-  const keyField = /name="idempotencyKey" value="([^"]+)"/.exec(
-    shown.answer.text,
-  )?.[1];
-  return post(shown.cookie, "/inschrijving-afronden", {
-    ...body,
-    idempotencyKey: keyField ?? crypto.randomUUID(),
-  });
-}
-
-/** What the visitor reads after the answer: the flashed toasts and the page itself. */
-async function told(answer: Answer): Promise<string> {
-  return [
-    ...(await flashedMessages(answer.headers["set-cookie"])),
-    answer.text,
-  ].join("\n");
-}
 
 function stored(email: string) {
   return upstream.db
@@ -170,6 +57,21 @@ function confirmationMails(email: string): { text: string }[] {
     )
     .all(email) as { text: string }[];
 }
+
+const draft = () => flow.draft(day);
+const versturen: ReturnType<typeof registrationFlow>["versturen"] = (...args) =>
+  flow.versturen(...args);
+const post: ReturnType<typeof registrationFlow>["post"] = (...args) =>
+  flow.post(...args);
+const page: ReturnType<typeof registrationFlow>["page"] = (...args) =>
+  flow.page(...args);
+const details: ReturnType<typeof registrationFlow>["details"] = (...args) =>
+  flow.details(...args);
+const told: ReturnType<typeof registrationFlow>["told"] = (...args) =>
+  flow.told(...args);
+const freeRounds: ReturnType<typeof registrationFlow>["freeRounds"] = (
+  ...args
+) => flow.freeRounds(...args);
 
 describe("the cookie from before 'Versturen'", () => {
   it("changes nothing once the registration is sent, pending or confirmed, and mails nobody", async () => {
