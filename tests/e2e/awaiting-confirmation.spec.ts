@@ -189,3 +189,30 @@ test("the cart says until when it holds the chosen seats", async ({
     ),
   ).toBeVisible();
 });
+
+test("the cookie from before 'Versturen', kept and sent back, changes nothing: 'Versturen' again says a change needs the login link", async ({
+  page,
+  request,
+}) => {
+  const visitor = await startRegistration(page, request);
+  // What a script (or a restored browser profile) keeps: the cookies as they were on the final form.
+  const before = await page.context().cookies();
+  const email = uniqueEmail("overdracht");
+  await fillRequiredDetails(page, email);
+  await page.getByRole("button", { name: "Versturen", exact: true }).click();
+  await expect(page).toHaveURL(`${APP_URL}/`);
+  await expectWaiting(page, email);
+
+  await page.context().clearCookies();
+  await page.context().addCookies(before);
+  await page.goto("/inschrijving-afronden");
+  await fillRequiredDetails(page, uniqueEmail("kaper"));
+  await page.getByLabel("Roepnaam").fill("Iemand");
+  await page.getByRole("button", { name: "Versturen", exact: true }).click();
+  await expect(page).toHaveURL(`${APP_URL}/`);
+  await expect(page.getByText(MESSAGES.registrationSent)).toBeVisible();
+  await expect(page.getByText(MESSAGES.registeredNew)).toHaveCount(0);
+  // Sent means handed over: the upstream holds what was sent, and mailed nobody else.
+  const held = await fetchRegistration(request, visitor);
+  expect(held).toMatchObject({ voornaam: "Noor", emailadres: email });
+});
