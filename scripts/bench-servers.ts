@@ -21,6 +21,7 @@ export const NO_RATE_LIMITS = {
   RATE_LIMIT_VISITOR_POSTS: "0",
   RATE_LIMIT_VISITOR_MESSAGES: "0",
   RATE_LIMIT_LOOKUPS: "0",
+  RATE_LIMIT_REPORTS: "0",
 };
 
 export interface BenchServers {
