@@ -16,7 +16,6 @@ import {
   expireRegistrationUpstream,
   fetchRegistration,
   startRegistration,
-  upstreamCall,
 } from "../support/e2e/registration";
 import type { Visitor } from "../support/e2e/registration";
 import { uniqueEmail } from "../fixtures/unique";
