@@ -14,6 +14,10 @@ export const E2E_SERVER_ENV = {
   UPSTREAM_API_KEY: "demo-api-key",
   RATE_LIMIT_MESSAGES: "0",
   RATE_LIMIT_POSTS: "0",
+  RATE_LIMIT_VISITOR_MESSAGES: "0",
+  RATE_LIMIT_VISITOR_POSTS: "0",
+  RATE_LIMIT_LOOKUPS: "0",
+  RATE_LIMIT_REPORTS: "0",
   // One server process: the suite's browsers need the cores more than a second worker would.
   WEB_CONCURRENCY: "1",
 };

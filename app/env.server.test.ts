@@ -149,8 +149,12 @@ describe("parseEnv", () => {
     expect(env).toMatchObject({
       PORT: 3000,
       BODY_LIMIT_KB: 64,
-      RATE_LIMIT_MESSAGES: 20,
-      RATE_LIMIT_POSTS: 300,
+      RATE_LIMIT_MESSAGES: 240,
+      RATE_LIMIT_POSTS: 1200,
+      RATE_LIMIT_VISITOR_MESSAGES: 10,
+      RATE_LIMIT_VISITOR_POSTS: 60,
+      RATE_LIMIT_REPORTS: 30,
+      RATE_LIMIT_LOOKUPS: 10,
       SHUTDOWN_TIMEOUT_SECONDS: 8,
     });
     expect(() => parseEnv({ BODY_LIMIT_KB: "lots" })).toThrow(/BODY_LIMIT_KB/);

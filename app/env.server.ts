@@ -117,9 +117,20 @@ const EnvSchema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   /** Largest request body accepted, in KiB (forms are small; anything bigger is refused with 413). */
   BODY_LIMIT_KB: count.default(64),
-  /** POSTs per client address per minute: login requests and questions, and all other POSTs; 0 = no limit. */
-  RATE_LIMIT_MESSAGES: count.default(20),
-  RATE_LIMIT_POSTS: count.default(300),
+  /**
+   * The rate limits (server/rate-limits.ts, decision 0075); 0 = no limit. Per client address per minute, a ceiling
+   * sized for several classes registering at once from one computer room: posts that send mail or reach people
+   * ('Versturen', login requests, questions, the resend), and all other posts.
+   */
+  RATE_LIMIT_MESSAGES: count.default(240),
+  RATE_LIMIT_POSTS: count.default(1200),
+  /** The same per visitor (the session's anonymous id) per minute: one person's budget. */
+  RATE_LIMIT_VISITOR_MESSAGES: count.default(10),
+  RATE_LIMIT_VISITOR_POSTS: count.default(60),
+  /** The browser's error reports (POST /fouten) per client address per minute. */
+  RATE_LIMIT_REPORTS: count.default(30),
+  /** 'Versturen' answered "already registered" (409) per client address per hour; beyond it, every 'Versturen' waits. */
+  RATE_LIMIT_LOOKUPS: count.default(10),
   /** Redis (redis://…) where every replica counts the rate limits; not set: each counts its own. */
   RATE_LIMIT_REDIS_URL: z
     .url({ protocol: /^rediss?$/, error: "a redis:// or rediss:// URL" })

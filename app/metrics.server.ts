@@ -54,7 +54,7 @@ export const siteCacheRequests = new Counter({
 
 export const rateLimited = new Counter({
   name: "rate_limited_total",
-  help: "Posts refused with 429, by limit (messages, posts).",
+  help: "Posts refused with 429, by limit (messages, posts, visitor-messages, visitor-posts, reports, lookups).",
   labelNames: ["limit"] as const,
   registers: [registry],
 });

@@ -344,6 +344,10 @@ function endpoint<E extends Endpoint>(e: E): E {
   return e;
 }
 
+/** The refusal of a change through the id a registration was drafted with, once it is sent (decision 0076). */
+const SENT =
+  "the registration was sent (pending or confirmed) and the id is the draft's own: a change needs the id a login answers";
+
 export const ENDPOINTS = {
   settings: endpoint({
     method: "GET",
@@ -407,7 +411,8 @@ export const ENDPOINTS = {
   login: endpoint({
     method: "POST",
     path: "/registration/login",
-    summary: "Exchange a login token for the registration",
+    summary:
+      "Exchange a login token for the registration and an id to change it with: once sent, a registration changes only through such an id, never through the draft's own",
     body: TokenBodySchema,
     answer: LoginAnswerSchema,
     errors: { 401: "unknown, used or expired token" },
@@ -443,6 +448,7 @@ export const ENDPOINTS = {
     answer: RegistrationSchema,
     noContent: "registration expired",
     registration: true,
+    errors: { 403: SENT },
     idempotencyKey: true,
   }),
   removeSchool: endpoint({
@@ -452,6 +458,7 @@ export const ENDPOINTS = {
     answer: RegistrationSchema,
     noContent: "registration expired",
     registration: true,
+    errors: { 403: SENT },
     idempotencyKey: true,
   }),
   update: endpoint({
@@ -464,6 +471,7 @@ export const ENDPOINTS = {
     noContent: "registration expired",
     registration: true,
     errors: {
+      403: SENT,
       404: "workshop or round not found",
       409: "round full, or day read-only",
     },
@@ -472,19 +480,24 @@ export const ENDPOINTS = {
   pendingConfirmation: endpoint({
     method: "POST",
     path: "/registration/pending-confirmation",
-    summary: "Store personal data and mail a confirmation link",
+    summary:
+      "Store personal data and mail a confirmation link (a confirmed registration, changed through a login's id: a summary of the change). Limit the mail per registration and per recipient address, the resend's included, to as many as the resend allows (429, nothing changed). A draft answered 'already registered' a few times may be cancelled (the next call answers 204), so that a draft is no tool for testing addresses",
     body: PendingConfirmationBodySchema,
     answer: MessageSchema,
     noContent: "registration expired",
     registration: true,
-    errors: { 409: "already registered, no choices, or day read-only" },
+    errors: {
+      403: SENT,
+      409: "already registered, no choices, or day read-only",
+      429: "too many mails for this registration or address: try again later",
+    },
     idempotencyKey: true,
   }),
   resendConfirmation: endpoint({
     method: "POST",
     path: "/registration/resend-confirmation",
     summary:
-      "Mail the confirmation link again, to the address the registration waits with; only the newest link confirms from then on. Limit the mail per registration (429). Optional: an upstream that sends no `confirmation` on a registration does not offer it",
+      "Mail the confirmation link again, to the address the registration waits with; only the newest link confirms from then on. Limit the mail per registration and per address, pending-confirmation's included (429). The draft's own id may ask for it once sent. Optional: an upstream that sends no `confirmation` on a registration does not offer it",
     answer: RegistrationSchema,
     noContent: "registration expired",
     registration: true,
@@ -503,6 +516,7 @@ export const ENDPOINTS = {
     answer: MessageSchema,
     noContent: "registration expired",
     registration: true,
+    errors: { 403: SENT },
     idempotencyKey: true,
   }),
   waitlistJoin: endpoint({
@@ -515,6 +529,7 @@ export const ENDPOINTS = {
     noContent: "registration expired",
     registration: true,
     errors: {
+      403: SENT,
       404: "workshop or round not found, or no waiting list offered",
       409: "round not full, workshop not held in the round, already chosen (in any round), or day read-only",
       501: "no waiting list offered",
@@ -530,6 +545,7 @@ export const ENDPOINTS = {
     noContent: "registration expired",
     registration: true,
     errors: {
+      403: SENT,
       404: "round not found, or no waiting list offered",
       501: "no waiting list offered",
     },

@@ -55,6 +55,15 @@ async function mailedToken(to: string, path: string): Promise<string> {
 }
 
 /** A draft for day "open" with robotica in round 1, confirmed by the mailed link. */
+/** A login's id for the confirmed registration of the address: what a change needs once it is sent. */
+async function loginId(email = "sanne@example.com"): Promise<string> {
+  await t.ok("requestLogin", {
+    body: { email, orientationDayId: t.ids().days.open! },
+  });
+  const token = await mailedToken(email, "/login");
+  return (await t.ok("login", { body: { token } })).registrationId;
+}
+
 async function confirmedRegistration(email = "sanne@example.com") {
   const { id } = await t.draft();
   const { workshops } = t.ids();
@@ -741,32 +750,91 @@ describe("confirmation", () => {
     ).not.toBeNull();
   });
 
-  it("lets only the newest confirmation link confirm after a resubmit", async () => {
+  it("refuses every change through the draft's own id once sent, pending or confirmed (403); a login's id changes it", async () => {
     const { id } = await t.draft();
-    const { workshops } = t.ids();
+    const { workshops, schools } = t.ids();
     await t.ok("update", {
       registrationId: id,
       body: { choices: [{ round: 1, workshop: workshops.robotica! }] },
     });
     await t.ok("pendingConfirmation", { registrationId: id, body: personal() });
-    const first = await mailedToken(
+    const token = await mailedToken(
       "sanne@example.com",
       "/inschrijving-bevestigen",
     );
-    await t.ok("pendingConfirmation", {
-      registrationId: id,
-      body: personal({ emailadres: "sanne.b@example.com" }),
+    const changes = () => [
+      t.call("update", {
+        registrationId: id,
+        body: { choices: [{ round: 2, workshop: workshops.koken! }] },
+      }),
+      t.call("update", {
+        registrationId: id,
+        body: { choices: [{ round: 1, workshop: null }] },
+      }),
+      t.call("pendingConfirmation", {
+        registrationId: id,
+        body: personal({
+          voornaam: "Iemand",
+          emailadres: "iemand@example.com",
+          aantalPersonen: 2,
+        }),
+      }),
+      t.call("addSchool", {
+        registrationId: id,
+        body: { school: schools.beta! },
+      }),
+      t.call("removeSchool", { registrationId: id }),
+      t.call("delete", { registrationId: id }),
+    ];
+    const mailsBefore = (await mailbox()).length;
+    for (const refused of await Promise.all(changes()))
+      expect(refused).toMatchObject({
+        status: 403,
+        error: { error: "registration sent" },
+      });
+    // Nothing changed, nothing was mailed; reading and the resend still work with it.
+    expect(await mailbox()).toHaveLength(mailsBefore);
+    const pending = await t.ok("registration", { registrationId: id });
+    expect(pending).toMatchObject({
+      voornaam: "Sanne",
+      emailadres: "sanne@example.com",
+      school: { id: t.ids().schools.alpha },
     });
-    const second = await mailedToken(
-      "sanne.b@example.com",
+    expect(pending.choices["1"]?.workshop.id).toBe(workshops.robotica);
+    await t.ok("resendConfirmation", { registrationId: id });
+    const newest = await mailedToken(
+      "sanne@example.com",
       "/inschrijving-bevestigen",
     );
-    expect(await t.call("confirm", { body: { token: first } })).toMatchObject({
-      status: 401,
-    });
+    expect(newest).not.toBe(token);
+
+    // Confirmed: still refused through the draft's id; a login's id (from the mailed link) changes it.
+    await t.ok("confirm", { body: { token: newest } });
+    for (const refused of await Promise.all(changes()))
+      expect(refused).toMatchObject({ status: 403 });
+    const owner = await loginId();
+    expect(owner).not.toBe(id);
     expect(
-      (await t.ok("confirm", { body: { token: second } })).emailadres,
-    ).toBe("sanne.b@example.com");
+      (
+        await t.ok("update", {
+          registrationId: owner,
+          body: { choices: [{ round: 2, workshop: workshops.koken! }] },
+        })
+      ).choices["2"]?.workshop.id,
+    ).toBe(workshops.koken);
+    // A login's id names a registration, never a new draft.
+    expect(
+      await t.call("create", {
+        registrationId: owner,
+        body: { orientationDay: t.ids().days.open!, school: schools.alpha! },
+      }),
+    ).toMatchObject({ status: 409 });
+    expect(await t.ok("delete", { registrationId: owner })).toEqual({
+      message: expect.any(String),
+    });
+    expect(await t.call("registration", { registrationId: owner })).toEqual({
+      status: 204,
+    });
   });
 
   it("says until when the link works, mails it again on request (only the newest confirms), and holds the seats as long", async () => {
@@ -828,7 +896,7 @@ describe("confirmation", () => {
     ).toMatchObject({ status: 409, error: { error: "already confirmed" } });
   });
 
-  it("refuses a resend for a draft (409), answers 204 for an unknown or expired one, and limits resends per registration (429)", async () => {
+  it("refuses a resend for a draft (409), answers 204 for an unknown or expired one, and limits confirmation mails per registration (429)", async () => {
     const { id } = await t.draft();
     expect(
       await t.call("resendConfirmation", { registrationId: id }),
@@ -842,18 +910,98 @@ describe("confirmation", () => {
       body: { choices: [{ round: 1, workshop: workshops.robotica! }] },
     });
     await t.ok("pendingConfirmation", { registrationId: id, body: personal() });
-    for (let i = 0; i < 5; i++)
+    // Five confirmation mails per registration in the window, the first one included.
+    for (let i = 0; i < 4; i++)
       await t.ok("resendConfirmation", { registrationId: id });
     expect(
       await t.call("resendConfirmation", { registrationId: id }),
     ).toMatchObject({ status: 429 });
-    expect(await mailbox("sanne@example.com")).toHaveLength(6);
+    expect(await mailbox("sanne@example.com")).toHaveLength(5);
     // Not opened in time: the registration goes and its seat is free again.
     t.clock.advanceMinutes(61);
     expect(await t.call("resendConfirmation", { registrationId: id })).toEqual({
       status: 204,
     });
     expect(seatsTaken(t.server, workshops.robotica!, 1)).toBe(0);
+  });
+
+  it("mails one address at most five confirmation mails in the window, however many registrations send to it (429, nothing changes)", async () => {
+    const { workshops } = t.ids();
+    const send = async (email: string) => {
+      const { id } = await t.draft();
+      await t.ok("update", {
+        registrationId: id,
+        body: { choices: [{ round: 1, workshop: workshops.robotica! }] },
+      });
+      return {
+        id,
+        answer: await t.call("pendingConfirmation", {
+          registrationId: id,
+          body: personal({ emailadres: email }),
+        }),
+      };
+    };
+    for (let i = 0; i < 5; i++)
+      expect((await send("doelwit@example.com")).answer.status).toBe(200);
+    const refused = await send("DOELWIT@example.com");
+    expect(refused.answer).toMatchObject({
+      status: 429,
+      error: { error: "too many requests" },
+    });
+    expect(await mailbox("doelwit@example.com")).toHaveLength(5);
+    // The refused draft is still a draft, and other addresses are not held back.
+    expect(
+      (await t.ok("registration", { registrationId: refused.id })).emailadres,
+    ).toBeNull();
+    expect((await send("ander@example.com")).answer.status).toBe(200);
+    t.clock.advanceMinutes(16);
+    expect((await send("doelwit@example.com")).answer.status).toBe(200);
+  });
+
+  it("counts a created registration's change mails per registration: five in the window, the confirmation's included", async () => {
+    await confirmedRegistration();
+    const owner = await loginId();
+    const change = (klas: string) =>
+      t.call("pendingConfirmation", {
+        registrationId: owner,
+        body: personal({ klas }),
+      });
+    for (let i = 0; i < 4; i++)
+      expect((await change(`${i}A`)).status).toBe(200);
+    expect(await change("9Z")).toMatchObject({ status: 429 });
+    expect((await t.ok("registration", { registrationId: owner })).klas).toBe(
+      "3A",
+    );
+  });
+
+  it("cancels a draft answered 'already registered' three times: the answer stays for the student, the draft is no lookup tool", async () => {
+    await confirmedRegistration("bekend@example.com");
+    const { id } = await t.draft();
+    const { workshops } = t.ids();
+    await t.ok("update", {
+      registrationId: id,
+      body: { choices: [{ round: 1, workshop: workshops.koken! }] },
+    });
+    expect(seatsTaken(t.server, workshops.koken!, 1)).toBe(1);
+    const tryAddress = () =>
+      t.call("pendingConfirmation", {
+        registrationId: id,
+        body: personal({ emailadres: "bekend@example.com" }),
+      });
+    for (let i = 0; i < 3; i++)
+      expect(await tryAddress()).toMatchObject({
+        status: 409,
+        error: { detail: expect.stringContaining("already registered") },
+      });
+    // Gone, with its seat: the next try, with any address, finds no registration.
+    expect(seatsTaken(t.server, workshops.koken!, 1)).toBe(0);
+    expect(await tryAddress()).toEqual({ status: 204 });
+    expect(
+      await t.call("pendingConfirmation", {
+        registrationId: id,
+        body: personal({ emailadres: "nieuw@example.com" }),
+      }),
+    ).toEqual({ status: 204 });
   });
 
   it("refuses unknown and expired confirmation tokens with 401", async () => {
@@ -924,7 +1072,8 @@ describe("confirmation", () => {
   });
 
   it("stores a change of a created registration at once and mails a summary", async () => {
-    const { id, registration } = await confirmedRegistration();
+    const { registration } = await confirmedRegistration();
+    const id = await loginId();
     const { workshops } = t.ids();
     await t.ok("update", {
       registrationId: id,
@@ -961,7 +1110,12 @@ describe("login", () => {
 
     const token = await mailedToken("sanne@example.com", "/login");
     const login = await t.ok("login", { body: { token } });
-    expect(login.registrationId).toBe(id);
+    // An id of the login's own, naming the same registration (decision 0076).
+    expect(login.registrationId).not.toBe(id);
+    expect(
+      (await t.ok("registration", { registrationId: login.registrationId }))
+        .emailadres,
+    ).toBe("sanne@example.com");
     expect(login.registration.emailadres).toBe("sanne@example.com");
     expect(await t.call("login", { body: { token } })).toMatchObject({
       status: 401,

@@ -253,6 +253,19 @@ export function createApp(db: Db, options: AppOptions = {}): UpstreamApp {
         );
       return c.json({ id, slug }, 200);
     });
+    // Lets a registration go as its link's time running out would (a sent one changes through no call of the client's).
+    app.post("/dev/test/expire", async (c) => {
+      const body = z
+        .object({ registrationId: z.string().min(1) })
+        .safeParse(await c.req.json().catch(() => null));
+      if (!body.success)
+        return problem(c, 400, "invalid body", describeIssues(body.error));
+      db.prepare("UPDATE registrations SET expires_at = ? WHERE id = ?").run(
+        now().getTime(),
+        body.data.registrationId,
+      );
+      return c.body(null, 204);
+    });
   }
 
   for (const name of Object.keys(ENDPOINTS) as EndpointName[]) {

@@ -223,6 +223,17 @@ const MIGRATIONS: string[] = [
   );
   CREATE INDEX waitlist_queue ON waitlist (workshop_id, round_number, id);
   `,
+  `
+  -- Sent means handed over (decision 0076): a login hands out an id of its own for the registration; once it is
+  -- sent, only such an id changes it. 'already registered' answers per draft: a draft that collects too many goes.
+  CREATE TABLE registration_logins (
+    id TEXT PRIMARY KEY,
+    registration_id TEXT NOT NULL REFERENCES registrations(id) ON DELETE CASCADE,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX registration_logins_registration ON registration_logins (registration_id);
+  ALTER TABLE registrations ADD COLUMN conflicts INTEGER NOT NULL DEFAULT 0;
+  `,
 ];
 
 /** Opens (creating its folder) and migrates the database. ":memory:" gives a private in-memory one. */

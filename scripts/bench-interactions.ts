@@ -22,7 +22,7 @@ import { chromium } from "@playwright/test";
 import type { Page } from "@playwright/test";
 import { launchOptions } from "../tests/support/chromium";
 import { WAITLIST } from "../app/messages";
-import { startBenchServers } from "./bench-servers";
+import { NO_RATE_LIMITS, startBenchServers } from "./bench-servers";
 import { DAY_BUTTON } from "./flow-visitor";
 import { measureMainThreadCpu } from "./main-thread-cpu";
 
@@ -316,11 +316,9 @@ function printTable(header: string[], rows: string[][]): void {
 /** A step's figure: none reported means every interaction took under the threshold. */
 const shown = (ms: number) => (ms < 16 ? "< 16" : String(Math.round(ms)));
 
-const servers = await startBenchServers(
-  { RATE_LIMIT_POSTS: "0", RATE_LIMIT_MESSAGES: "0" },
-  [],
-  { UPSTREAM_TEST_HOOKS: "1" },
-);
+const servers = await startBenchServers({ ...NO_RATE_LIMITS }, [], {
+  UPSTREAM_TEST_HOOKS: "1",
+});
 try {
   // A workshop whose round 1 is full from the start, on the day the walk chooses, for the waiting list.
   const home = await (await fetch(`${servers.appUrl}/`)).text();

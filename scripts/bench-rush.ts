@@ -13,7 +13,7 @@
  * from the web app's metrics.
  * Exits non-zero when a check fails.
  */
-import { startBenchServers } from "./bench-servers";
+import { NO_RATE_LIMITS, startBenchServers } from "./bench-servers";
 import {
   STEPS,
   addOverflowWorkshops,
@@ -44,8 +44,7 @@ const follow =
 const metricsPort = await freePort();
 const servers = await startBenchServers(
   {
-    RATE_LIMIT_POSTS: "0",
-    RATE_LIMIT_MESSAGES: "0",
+    ...NO_RATE_LIMITS,
     METRICS_PORT: String(metricsPort),
   },
   [],

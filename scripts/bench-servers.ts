@@ -14,6 +14,16 @@ import {
   waitFor,
 } from "./processes.mjs";
 
+/** Every rate limit off (server/rate-limits.ts): a benchmark's load comes from one address. */
+export const NO_RATE_LIMITS = {
+  RATE_LIMIT_POSTS: "0",
+  RATE_LIMIT_MESSAGES: "0",
+  RATE_LIMIT_VISITOR_POSTS: "0",
+  RATE_LIMIT_VISITOR_MESSAGES: "0",
+  RATE_LIMIT_LOOKUPS: "0",
+  RATE_LIMIT_REPORTS: "0",
+};
+
 export interface BenchServers {
   appUrl: string;
   /** The web app's process, e.g. to read its memory. */

@@ -11,7 +11,7 @@ import { chromium } from "@playwright/test";
 import { request } from "undici";
 import { launchOptions } from "../tests/support/chromium";
 import { counterSum, parseMetrics } from "../tests/fixtures/prometheus";
-import { startBenchServers } from "./bench-servers";
+import { NO_RATE_LIMITS, startBenchServers } from "./bench-servers";
 import {
   WORKSHOP_LINK,
   browserCookies,
@@ -27,8 +27,7 @@ const stayMs = Number(process.env.SOAK_STAY_SECONDS ?? 30) * 1000;
 const metricsPort = await freePort();
 const servers = await startBenchServers(
   {
-    RATE_LIMIT_POSTS: "0",
-    RATE_LIMIT_MESSAGES: "0",
+    ...NO_RATE_LIMITS,
     METRICS_PORT: String(metricsPort),
   },
   [],

@@ -62,6 +62,9 @@ export interface RushResult {
   /** Workshop pages a student left because the round was shown full or not offered there. */
   shownFull: number;
   serverErrors: number;
+  /** Answers 429 (a rate limit, the site's or the upstream's), and the posts sent, all from this one address. */
+  tooManyRequests: number;
+  posts: number;
   /** Reads of followed seats (with `follow`), and those not answered 200. */
   followReads: number;
   followFailures: number;
@@ -111,7 +114,7 @@ export async function firstDayId(appUrl: string): Promise<number> {
 }
 
 /** Slugs of the workshops added by addOverflowWorkshops; never counted among the popular ones. */
-const OVERFLOW_SLUG = "vrije-keuze-";
+export const OVERFLOW_SLUG = "vrije-keuze-";
 
 /**
  * Adds `count` workshops with `seats` seats in each of rounds 1–4 to the day, through the reference upstream's
@@ -171,6 +174,8 @@ export async function runRush(options: RushOptions): Promise<RushResult> {
     toldFull: 0,
     shownFull: 0,
     serverErrors: 0,
+    tooManyRequests: 0,
+    posts: 0,
     followReads: 0,
     followFailures: 0,
     requests: 0,
@@ -201,6 +206,8 @@ export async function runRush(options: RushOptions): Promise<RushResult> {
       });
       const html = await answer.body.text();
       result.requests += 1;
+      if (form) result.posts += 1;
+      if (answer.statusCode === 429) result.tooManyRequests += 1;
       cookies = mergeCookies(
         cookies,
         [answer.headers["set-cookie"] ?? []].flat(),

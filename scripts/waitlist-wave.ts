@@ -153,11 +153,25 @@ export async function runWaitlistWave(
     });
     return hash;
   }
+  /** The token of the first link to `path` mailed to the address. */
+  async function mailedToken(email: string, path: string): Promise<string> {
+    const mailbox = await request(
+      `${options.upstreamUrl}/dev/mailbox.json?${new URLSearchParams({ to: email })}`,
+    );
+    const mails = (await mailbox.body.json()) as { links: string[] }[];
+    const link = mails
+      .flatMap((mail) => mail.links)
+      .find((candidate) => candidate.includes(path));
+    if (!link) throw new Error(`no ${path} link mailed to ${email}`);
+    return new URL(link).searchParams.get("token")!;
+  }
+
   /**
    * The registration's details, confirmed by the mailed link as a student would: promotion mail goes to a
-   * confirmed address only (decision 0023).
+   * confirmed address only (decision 0023). Then logged into by the mailed login link, as a student who changes it
+   * afterwards must be (decision 0076): the id the login answers, for every later change.
    */
-  async function submit(id: string): Promise<void> {
+  async function submit(id: string): Promise<string> {
     const email = `wave-${id.slice(0, 12)}@example.org`;
     await api("pendingConfirmation", id, {
       body: {
@@ -173,17 +187,16 @@ export async function runWaitlistWave(
         display: "Wachtende",
       },
     });
-    const mailbox = await request(
-      `${options.upstreamUrl}/dev/mailbox.json?${new URLSearchParams({ to: email })}`,
-    );
-    const mails = (await mailbox.body.json()) as { links: string[] }[];
-    const link = mails
-      .flatMap((mail) => mail.links)
-      .find((candidate) => candidate.includes("/inschrijving-bevestigen"));
-    if (!link) throw new Error(`no confirmation link mailed to ${email}`);
     await api("confirm", null, {
-      body: { token: new URL(link).searchParams.get("token") },
+      body: { token: await mailedToken(email, "/inschrijving-bevestigen") },
     });
+    await api("requestLogin", null, {
+      body: { email, orientationDayId: options.day },
+    });
+    const login = await api("login", null, {
+      body: { token: await mailedToken(email, "/login") },
+    });
+    return login!.registrationId;
   }
   const choose = (id: string, round: number, workshop: number | null) =>
     api("update", id, { body: { choices: [{ round, workshop }] } });
@@ -330,9 +343,11 @@ export async function runWaitlistWave(
     const others = scarce.filter((w) => w !== seat.workshop);
     if (random() < 0.5 || others.length === 0) leavers.push({ id, seat });
     else {
-      await submit(id);
       joiners.push(
-        apiJoiner(id, { workshop: pick(others), round: seat.round }),
+        apiJoiner(await submit(id), {
+          workshop: pick(others),
+          round: seat.round,
+        }),
       );
     }
   });
@@ -348,8 +363,7 @@ export async function runWaitlistWave(
         else {
           const id = await register();
           await choose(id, list.round, roomy);
-          await submit(id);
-          joiners.push(apiJoiner(id, list));
+          joiners.push(apiJoiner(await submit(id), list));
         }
       } catch (error) {
         failed.push(`waiter ${n}: ${String(error)}`);

@@ -3,7 +3,7 @@
  * public scheme, host and client address of a trusted reverse proxy count and a visitor's own X-Forwarded-*
  * headers do not. Around React Router it adds what a production server needs: security headers on every
  * response, refusal of malformed hosts, compression, static files with the right caching, a bounded and checked
- * request body, per-address rate limits on posts, refusal of methods the site does not serve, the browser's
+ * request body, rate limits on posts (server/rate-limits.ts), refusal of methods the site does not serve, the browser's
  * error reports (server/error-reports.ts) and one JSON log line per request.
  */
 import { readdirSync } from "node:fs";
@@ -16,13 +16,13 @@ import type {
   RequestHandler,
   Response,
 } from "express";
-import { MemoryStore, rateLimit } from "express-rate-limit";
+import { MemoryStore } from "express-rate-limit";
 import type { Store } from "express-rate-limit";
 import onHeaders from "on-headers";
 import type { Env } from "~/env.server";
 import { writeLine } from "~/lib/log-line.server";
 import { REQUEST_ID_HEADER, requestIdFor } from "~/lib/request-id.server";
-import { httpDuration, httpRequests, rateLimited } from "~/metrics.server";
+import { httpDuration, httpRequests } from "~/metrics.server";
 import {
   isCrossOriginWrite,
   isValidHost,
@@ -35,11 +35,9 @@ import type { ErrorReportSink } from "./error-reports";
 import { pathFields } from "./log";
 import { publicUrl } from "./react-router";
 import { refuse } from "./refusals";
-import {
-  isMessagePost,
-  routeMatcher,
-  routePatternMatcher,
-} from "./route-of-request";
+import { rateLimits } from "./rate-limits";
+import type { LimitStore, LimitsConfig } from "./rate-limits";
+import { routePatternMatcher } from "./route-of-request";
 import type { RouteTable } from "./route-of-request";
 import { LAYOUT } from "~/messages";
 
@@ -52,19 +50,16 @@ export interface ServerOptions {
   routes: RouteTable;
   config: Pick<
     Env,
-    | "TRUST_PROXY"
-    | "BODY_LIMIT_KB"
-    | "RATE_LIMIT_MESSAGES"
-    | "RATE_LIMIT_POSTS"
-    | "ERROR_REPORTS_PER_MINUTE"
-  >;
+    "TRUST_PROXY" | "BODY_LIMIT_KB" | "ERROR_REPORTS_PER_MINUTE"
+  > &
+    LimitsConfig;
   /**
    * Receives one JSON line per request; `warn` marks the line of an answer the site could not give (5xx: a page
    * without its data during an upstream outage), which goes to stderr with the other warnings.
    */
   log?: (line: string, level?: "warn") => void;
   /** Where the rate limits count (server/rate-limit-store.ts); in this process's memory when absent. */
-  rateLimitStore?: (limit: "messages" | "posts") => Store;
+  rateLimitStore?: LimitStore;
   /** GET /health/ready (server/readiness.ts); not served when absent. */
   readiness?: RequestHandler;
   /** Where POST /fouten sends the browser's error reports; Sentry when absent. */
@@ -263,75 +258,6 @@ function formBody(limitBytes: number): RequestHandler[] {
 }
 
 /**
- * Posts per client address per minute, counted in this instance's memory (several instances each count their
- * own), or with RATE_LIMIT_REDIS_URL in Redis, shared by all (server/rate-limit-store.ts). 0 switches a limit off. Login requests and questions each send mail or reach people, so they get the
- * tighter limit; which post is one is decided by the route React Router will match (server/route-of-request.ts).
- */
-function rateLimits(
-  config: ServerOptions["config"],
-  routes: RouteTable,
-  store: ServerOptions["rateLimitStore"],
-): RequestHandler[] {
-  const routeOf = routeMatcher(routes);
-  const isMessage = (req: Request, res: Response): boolean => {
-    if (res.locals.isMessage === undefined)
-      res.locals.isMessage = isMessagePost(
-        routeOf(publicUrl(req)),
-        res.locals.form as FormData | undefined,
-      );
-    return res.locals.isMessage as boolean;
-  };
-  const limit = (
-    name: "messages" | "posts",
-    perMinute: number,
-    applies: (req: Request, res: Response) => boolean,
-  ): RequestHandler[] =>
-    perMinute > 0
-      ? [
-          rateLimit({
-            windowMs: 60_000,
-            limit: perMinute,
-            standardHeaders: "draft-8",
-            legacyHeaders: false,
-            // Every request but a page view counts: posts, and methods the site refuses (a scanner's run).
-            skip: (req, res) =>
-              req.method === "GET" ||
-              req.method === "HEAD" ||
-              !applies(req, res),
-            handler: (_req, res) => {
-              rateLimited.inc({ limit: name });
-              refuse(res, "tooManyRequests");
-            },
-            // A visitor may send X-Forwarded-For without a trusted proxy; that is no configuration error.
-            validate: { xForwardedForHeader: false },
-            ...(store
-              ? {
-                  store: store(name),
-                  // Redis down: the post goes through uncounted; the store logs and counts that itself.
-                  passOnStoreError: true,
-                  logger: {
-                    warn: (error: unknown) => console.warn(error),
-                    error: (error: unknown, message?: string) => {
-                      if (!message?.includes("error from store"))
-                        console.error(error);
-                    },
-                  },
-                }
-              : {}),
-          }),
-        ]
-      : [];
-  return [
-    ...limit("messages", config.RATE_LIMIT_MESSAGES, isMessage),
-    ...limit(
-      "posts",
-      config.RATE_LIMIT_POSTS,
-      (req, res) => !isMessage(req, res),
-    ),
-  ];
-}
-
-/**
  * A method the site does not serve: 405, with the methods the route does serve (a resource route's own, from
  * its table; a page's GET, HEAD and POST) and the site's refusal page. It comes after the rate limits, so a
  * scanner trying every method is slowed down like one posting too often.
@@ -422,14 +348,14 @@ export function createServerApp(options: ServerOptions): express.Express {
   });
   app.use(sameOrigin);
   const limits = rateLimits(config, options.routes, options.rateLimitStore);
-  // The browser's error reports: JSON, not a form, so before the form reader; counted as posts like any other.
+  // The browser's error reports: JSON, not a form, so before the form reader; with a budget of their own.
   app.all(
     ERROR_REPORT_PATH,
     (_req, res, next) => {
       res.locals.route = ERROR_REPORT_PATH;
       next();
     },
-    ...limits,
+    ...limits.reports,
     errorReports(
       options.errorReports ?? sentrySink,
       reportCap(
@@ -439,7 +365,7 @@ export function createServerApp(options: ServerOptions): express.Express {
     ),
   );
   app.use(formBody(config.BODY_LIMIT_KB * 1024));
-  if (limits.length > 0) app.use(limits);
+  app.use(limits.forms);
   app.use(unservedMethods(patternOf));
   app.use(options.handler);
   app.use(errors);

@@ -205,8 +205,11 @@ describe("POST /fouten", () => {
     expect(same.status).toBe(204);
   });
 
-  it("counts reports against the client's posts limit", async () => {
-    const site = await start({ RATE_LIMIT_POSTS: "3" });
+  it("counts reports against a budget of their own, apart from the client's posts", async () => {
+    const site = await start({
+      RATE_LIMIT_REPORTS: "3",
+      RATE_LIMIT_POSTS: "1",
+    });
     for (let i = 0; i < 3; i++)
       expect((await site.send({ body: body() })).status).toBe(204);
     expect((await site.send({ body: body() })).status).toBe(429);
@@ -229,12 +232,13 @@ describe("POST /fouten", () => {
   });
 
   it("sends the default 60 a minute, and every report with ERROR_REPORTS_PER_MINUTE=0", async () => {
-    const capped = await start({ RATE_LIMIT_POSTS: "0" });
+    // The client's own budget for reports (RATE_LIMIT_REPORTS) is off: this is the server's cap.
+    const capped = await start({ RATE_LIMIT_REPORTS: "0" });
     for (let i = 0; i < 61; i++) await capped.send({ body: body() });
     expect(capped.sent).toHaveLength(60);
     const open = await start({
       ERROR_REPORTS_PER_MINUTE: "0",
-      RATE_LIMIT_POSTS: "0",
+      RATE_LIMIT_REPORTS: "0",
     });
     for (let i = 0; i < 61; i++) await open.send({ body: body() });
     expect(open.sent).toHaveLength(61);

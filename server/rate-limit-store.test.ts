@@ -23,14 +23,19 @@ const ok: RequestHandler = (_req, res) => {
   res.send("ok");
 };
 
-/** One replica with the shared limits: one question a minute per address. */
-async function replica(limits: SharedLimits) {
+/** One replica with the shared limits: one question a minute per address, unless `env` says otherwise. */
+async function replica(
+  limits: SharedLimits,
+  path = "/contact",
+  handler: RequestHandler = ok,
+  env: Record<string, string> = { RATE_LIMIT_MESSAGES: "1" },
+) {
   await limits.connected;
   const app = createServerApp({
-    handler: ok,
+    handler,
     clientDir: mkdtempSync(join(tmpdir(), "shared-limits-")),
     routes: appRouteTable(),
-    config: parseEnv({ RATE_LIMIT_MESSAGES: "1" }),
+    config: parseEnv(env),
     rateLimitStore: limits.store,
     log: () => {},
   });
@@ -44,7 +49,7 @@ async function replica(limits: SharedLimits) {
     (
       await sendRequest(port, {
         method: "POST",
-        path: "/contact",
+        path,
         headers: {
           host: `localhost:${port}`,
           "content-type": "application/x-www-form-urlencoded",
@@ -72,6 +77,30 @@ describe.skipIf(!REDIS_SERVER)(
       expect(await first()).toBe(200);
       expect(await second()).toBe(429);
       expect(await first()).toBe(429);
+      expect(lines).toEqual([]);
+    });
+
+    it("count 'already registered' across replicas: after one, 'Versturen' at another replica is refused", async () => {
+      const redis = await startRedis();
+      cleanUps.push(() => redis.stop());
+      const lines: string[] = [];
+      const known: RequestHandler = (_req, res) => {
+        res.status(409).send("already registered");
+      };
+      const first = await replica(
+        limitsOn(redis, lines),
+        "/inschrijving-afronden",
+        known,
+        { RATE_LIMIT_MESSAGES: "0", RATE_LIMIT_LOOKUPS: "1" },
+      );
+      const second = await replica(
+        limitsOn(redis, lines),
+        "/inschrijving-afronden",
+        known,
+        { RATE_LIMIT_MESSAGES: "0", RATE_LIMIT_LOOKUPS: "1" },
+      );
+      expect(await first()).toBe(409);
+      await expect.poll(() => second()).toBe(429);
       expect(lines).toEqual([]);
     });
 

@@ -65,6 +65,8 @@ describe("isMessagePost", () => {
   };
   it("counts questions and login requests, not a school choice", () => {
     expect(isMessagePost("routes/contact", undefined)).toBe(true);
+    // 'Versturen' mails the confirmation link.
+    expect(isMessagePost("routes/registration-form", form("x"))).toBe(true);
     expect(isMessagePost("routes/school-select", form("login"))).toBe(true);
     expect(isMessagePost("routes/school-select", form("school"))).toBe(false);
     expect(isMessagePost("routes/favourites", form("login"))).toBe(false);

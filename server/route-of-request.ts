@@ -21,6 +21,9 @@ export type RouteTable = Record<
   | undefined
 >;
 
+/** 'Versturen': the registration form, whose post mails the confirmation link (or the summary of a change). */
+export const REGISTRATION_FORM_ROUTE_ID = "routes/registration-form";
+
 /** The route ids whose posts send mail or reach people, and which of their posts do. */
 const MESSAGE_ROUTES: Record<string, (form: FormData | undefined) => boolean> =
   {
@@ -30,6 +33,8 @@ const MESSAGE_ROUTES: Record<string, (form: FormData | undefined) => boolean> =
     "routes/school-select": (form) => form?.get("intent") === "login",
     // The confirmation mail sent again (Home's notice after 'Versturen').
     "routes/resend-confirmation": () => true,
+    // 'Versturen' itself.
+    [REGISTRATION_FORM_ROUTE_ID]: () => true,
   };
 
 export const MESSAGE_ROUTE_IDS = Object.keys(MESSAGE_ROUTES);

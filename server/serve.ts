@@ -4,6 +4,7 @@
  */
 import cluster from "node:cluster";
 import { ClusterMemoryStoreWorker } from "@express-rate-limit/cluster-memory-store";
+import type { ClientRateLimitInfo } from "express-rate-limit";
 import { AggregatorRegistry } from "prom-client";
 import type { env } from "~/env.server";
 import { registry } from "~/metrics.server";
@@ -17,6 +18,28 @@ import { sharedLimits } from "./rate-limit-store";
 import { createReadiness } from "./readiness";
 import { closeGracefully, trackRequests } from "./shutdown";
 import { applyTimeouts } from "./timeouts";
+
+/**
+ * The workers' store, counting in the primary's memory, with `get` (the primary's memory store answers it; the
+ * worker's class only leaves it out): the lookups limit reads a count before it adds to it (server/rate-limits.ts).
+ */
+class ClusterStore extends ClusterMemoryStoreWorker {
+  async get(key: string): Promise<ClientRateLimitInfo | undefined> {
+    const send = (
+      this as unknown as {
+        send(command: string, args: unknown[]): Promise<unknown>;
+      }
+    ).send.bind(this);
+    const info = (await send("get", [key])) as
+      { totalHits: number; resetTime?: string } | undefined;
+    return info
+      ? {
+          totalHits: info.totalHits,
+          resetTime: info.resetTime ? new Date(info.resetTime) : undefined,
+        }
+      : undefined;
+  }
+}
 
 export async function serve(config: ReturnType<typeof env>, clientDir: string) {
   const worker = cluster.isWorker ? cluster.worker : undefined;
@@ -38,9 +61,7 @@ export async function serve(config: ReturnType<typeof env>, clientDir: string) {
     // Without Redis, a worker counts in the primary's memory, so the container's workers count one limit.
     rateLimitStore:
       shared?.store ??
-      (worker
-        ? (name) => new ClusterMemoryStoreWorker({ prefix: name })
-        : undefined),
+      (worker ? (name) => new ClusterStore({ prefix: name }) : undefined),
     // The error reports' cap counts in the primary's memory too, with or without Redis: it is the server's.
     ...(worker
       ? {

@@ -46,6 +46,15 @@ export const MESSAGES = {
    * The upstream refused a question (429: too many from this e-mail address; the reference upstream takes 5 per
    * 15 minutes). Not in the spec's catalogue, which has no case for it.
    */
+  /**
+   * A change through a registration id from before 'Versturen' (an old cookie): the upstream refuses it, since a
+   * sent registration changes only after the mailed login link (decision 0076).
+   */
+  registrationSent:
+    "Deze inschrijving is al verstuurd. Wijzigen of annuleren kan alleen met een login link: vraag die aan bij 'Ben je al ingeschreven?' op de pagina Inschrijven.",
+  /** 'Versturen' refused (429): the upstream sent this registration or address enough mail for now. */
+  confirmationMailLimited:
+    "Er zijn de afgelopen tijd al genoeg e-mails naar dit adres gestuurd, dus je inschrijving is nog niet verstuurd. Kijk ook bij je ongewenste e-mail, of probeer het over een kwartier nog eens.",
   tooManyQuestions:
     "Je hebt in korte tijd te veel vragen gestuurd, dus deze vraag is niet verstuurd. Probeer het over een kwartier opnieuw.",
 } as const;

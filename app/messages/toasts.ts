@@ -150,6 +150,16 @@ export const TOASTS = {
     message: MESSAGES.resendUnavailable,
     durationMs: TOAST_DURATION.error,
   },
+  registrationSent: {
+    kind: "warning",
+    message: MESSAGES.registrationSent,
+    durationMs: TOAST_DURATION.alreadyRegistered,
+  },
+  confirmationMailLimited: {
+    kind: "warning",
+    message: MESSAGES.confirmationMailLimited,
+    durationMs: TOAST_DURATION.alreadyRegistered,
+  },
 } as const satisfies Record<string, Toast>;
 
 /** The toasts after joining or leaving a list: what the registration shows for the round, never what was pressed. */

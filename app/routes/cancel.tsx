@@ -27,7 +27,11 @@ import {
   formIdempotencyKey,
   pageIdempotencyKey,
 } from "~/request/idempotency.server";
-import { pageStatus, rethrowResponse } from "~/upstream/user-message";
+import {
+  formFailureStatus,
+  pageStatus,
+  rethrowResponse,
+} from "~/upstream/user-message";
 
 /** Where 'Annuleren' leads when the visitor did not come from a page of the flow. */
 const DEFAULT_RETURN = href("/workshops");
@@ -56,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (outcome.kind === "failed")
     return data<CancelActionData>(
       { error: outcome.toast.message },
-      { status: 502 },
+      { status: formFailureStatus(outcome.toast) },
     );
   return redirect(href("/"));
 }

@@ -16,6 +16,7 @@ import { removeFromRound } from "~/registration/cart.server";
 import type { CartActionData } from "~/registration/rounds";
 import { formIdempotencyKey } from "~/request/idempotency.server";
 import { getRequestState } from "~/request/request-state.server";
+import { formFailureStatus } from "~/upstream/user-message";
 
 const RemoveSchema = z.object({
   intent: z.literal("remove"),
@@ -45,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (enhanced)
       return data<CartActionData>(
         { error: outcome.toast.message },
-        { status: 502 },
+        { status: formFailureStatus(outcome.toast) },
       );
     getRequestState(context).session.flashToast(outcome.toast);
     return redirect(returnTo);

@@ -37,6 +37,7 @@ import type { OrientationDay, Registration } from "#contract";
 import {
   describeUpstreamError,
   rethrowResponse,
+  formFailureStatus,
   toastForUpstreamError,
 } from "~/upstream/user-message";
 
@@ -164,20 +165,24 @@ export async function action({ request, context }: Route.ActionArgs) {
     const toast = toastForUpstreamError(error, "submit");
     session.flashToast(toast);
     const { status } = describeUpstreamError(error);
-    // Catalogue: any other refusal by the upstream clears the store and goes home. An upstream that did not
-    // answer (down, timed out, 5xx) refused nothing: the visitor keeps the form and can send it again.
-    if (
-      toast !== TOASTS.alreadyRegistered &&
-      status !== undefined &&
-      status < 500
-    ) {
+    // Catalogue: any other refusal by the upstream clears the store and goes home (a registration already sent
+    // included: its id from before 'Versturen' changes nothing, decision 0076). An upstream that did not answer
+    // (down, timed out, 5xx) refused nothing, nor did one that mailed this address enough for now: the visitor
+    // keeps the form and can send it again.
+    const kept =
+      toast === TOASTS.alreadyRegistered ||
+      toast === TOASTS.confirmationMailLimited;
+    if (!kept && status !== undefined && status < 500) {
       session.clear();
       return redirect(href("/"));
     }
     // Said once, by the toast; every typed value comes back so the visitor can log in or use another address.
     return data(
       { result: submission.reply() },
-      { status: toast === TOASTS.alreadyRegistered ? 409 : 502 },
+      {
+        status:
+          toast === TOASTS.alreadyRegistered ? 409 : formFailureStatus(toast),
+      },
     );
   }
   if (expired) throw expireRegistration(context);

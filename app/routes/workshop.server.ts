@@ -36,7 +36,11 @@ import { joinWaitlist, leaveWaitlist } from "~/registration/waitlist.server";
 import { formIdempotencyKey } from "~/request/idempotency.server";
 import { getRequestState } from "~/request/request-state.server";
 import type { Registration } from "#contract";
-import { pageStatus, rethrowResponse } from "~/upstream/user-message";
+import {
+  formFailureStatus,
+  pageStatus,
+  rethrowResponse,
+} from "~/upstream/user-message";
 
 type Context = Route.LoaderArgs["context"];
 
@@ -168,7 +172,10 @@ async function readRoundPost(
  */
 function besideTheForm(outcome: ChangeRefused<string> | ChangeFailed) {
   if (outcome.kind === "failed")
-    return data<AddResult>({ error: outcome.toast.message }, { status: 502 });
+    return data<AddResult>(
+      { error: outcome.toast.message },
+      { status: formFailureStatus(outcome.toast) },
+    );
   const said: AddResult =
     outcome.severity === "warning"
       ? { warning: outcome.message }

@@ -123,6 +123,32 @@ describe("toastForUpstreamError", () => {
     }
   });
 
+  it("says a change through an id from before 'Versturen' needs the login link (403), wherever it was tried", () => {
+    for (const situation of [
+      "generic",
+      "submit",
+      "cart",
+      "waitlist",
+      "resend",
+    ] as const) {
+      const toast = toastForUpstreamError(statusError(403), situation);
+      expect(toast.message, situation).toBe(MESSAGES.registrationSent);
+      expect(formFailureStatus(toast)).toBe(403);
+    }
+    expect(MESSAGES.registrationSent).toMatch(/al verstuurd.*login link/);
+    // A login or confirmation token is another matter.
+    expect(toastForUpstreamError(statusError(403), "login").message).toBe(
+      MESSAGES.loginFailed,
+    );
+  });
+
+  it("says 'Versturen' mailed this address enough for now (429), and the form stays", () => {
+    const toast = toastForUpstreamError(statusError(429), "submit");
+    expect(toast.message).toBe(MESSAGES.confirmationMailLimited);
+    expect(toast.message).toMatch(/nog niet verstuurd.*over een kwartier/);
+    expect(formFailureStatus(toast)).toBe(429);
+  });
+
   it("warns for 3.5 s that the registration expired", () => {
     expect(REGISTRATION_EXPIRED_TOAST).toEqual({
       kind: "warning",

@@ -7,7 +7,8 @@ import type { Toast } from "~/messages";
 
 /**
  * generic: any other call (day list, create, workshops, add, login request, contact);
- * submit: the registration form; login: exchanging a login token; confirm: confirming by mailed token;
+ * submit: the registration form, where a 429 means the upstream mailed this registration or address enough for now;
+ * any change but a login or a confirmation: a 403 means the registration was sent and the id is the draft's own; login: exchanging a login token; confirm: confirming by mailed token;
  * cart: adding or removing a workshop, where a 404 means the registration is gone and a 409 a full round;
  * waitlist: joining or leaving a waiting list, where a 404 or 501 means the upstream offers none and a 409 that
  * the round has a seat again (or the day closed); question: the contact form, where a 429 means too many questions
@@ -64,10 +65,14 @@ export function toastForUpstreamError(
   situation: UpstreamSituation = "generic",
 ): Toast {
   const { status, code, detail } = describeUpstreamError(error);
+  // A change through a registration id from before 'Versturen': only the login link gives access (decision 0076).
+  if (status === 403 && situation !== "login" && situation !== "confirm")
+    return TOASTS.registrationSent;
   switch (situation) {
     case "submit":
       if (detail && /already registered/i.test(detail))
         return TOASTS.alreadyRegistered;
+      if (status === 429) return TOASTS.confirmationMailLimited;
       return TOASTS.genericError;
     case "login":
       return status === 401 ? TOASTS.loginLinkExpired : TOASTS.loginFailed;
@@ -103,8 +108,12 @@ export function toastForUpstreamError(
  * The status of a form's answer when its write failed upstream: 429 when the upstream said to wait (the visitor
  * can do something about it, and it is no fault of ours for the 5xx alerts), otherwise 502.
  */
-export function formFailureStatus(toast: Toast): 429 | 502 {
-  return toast === TOASTS.tooManyQuestions ? 429 : 502;
+export function formFailureStatus(toast: Toast): 403 | 429 | 502 {
+  if (toast === TOASTS.registrationSent) return 403;
+  return toast === TOASTS.tooManyQuestions ||
+    toast === TOASTS.confirmationMailLimited
+    ? 429
+    : 502;
 }
 
 /**

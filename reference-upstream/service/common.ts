@@ -65,6 +65,31 @@ export function createCommon(d: DbAccess, released: (seats: Seat[]) => void) {
   }
 
   /**
+   * The live registration of the id on this site, and whether the id was a login's (decision 0076); undefined when
+   * unknown or expired. The id is the draft's own (the one it was created with) or one a login handed out.
+   */
+  function find(
+    s: SiteRow,
+    id: string | null,
+  ): { row: RegistrationRow; byLogin: boolean } | undefined {
+    sweepExpired();
+    if (!id) return undefined;
+    const own = get<RegistrationRow>(
+      "SELECT * FROM registrations WHERE id = ? AND site_id = ?",
+      id,
+      s.id,
+    );
+    if (own) return { row: own, byLogin: false };
+    const logged = get<RegistrationRow>(
+      `SELECT r.* FROM registration_logins l JOIN registrations r ON r.id = l.registration_id
+       WHERE l.id = ? AND r.site_id = ?`,
+      id,
+      s.id,
+    );
+    return logged ? { row: logged, byLogin: true } : undefined;
+  }
+
+  /**
    * The live registration of the id on this site; undefined when unknown or expired. A call that changes it
    * (`slide`) moves its expiry forward: an unconfirmed registration holds its seats for DRAFT_TTL_MINUTES from its
    * last change, not from its last read, so a tab left open cannot hold seats for ever (decision 0065).
@@ -74,39 +99,58 @@ export function createCommon(d: DbAccess, released: (seats: Seat[]) => void) {
     id: string | null,
     { slide = false } = {},
   ): RegistrationRow | undefined {
-    sweepExpired();
-    if (!id) return undefined;
-    const row = get<RegistrationRow>(
-      "SELECT * FROM registrations WHERE id = ? AND site_id = ?",
-      id,
-      s.id,
-    );
-    if (slide && row && row.expires_at !== null) {
-      row.expires_at = Math.max(row.expires_at, draftExpiry());
-      run(
-        "UPDATE registrations SET expires_at = ? WHERE id = ?",
-        row.expires_at,
-        row.id,
-      );
-    }
+    const row = find(s, id)?.row;
+    if (slide && row) slideExpiry(row);
     return row;
+  }
+
+  function slideExpiry(row: RegistrationRow): void {
+    if (row.expires_at === null) return;
+    row.expires_at = Math.max(row.expires_at, draftExpiry());
+    run(
+      "UPDATE registrations SET expires_at = ? WHERE id = ?",
+      row.expires_at,
+      row.id,
+    );
   }
 
   /**
    * Runs a call on the live registration of the id (NO_CONTENT without one). Loading sweeps expired drafts and,
    * for a call that changes the registration (`change`), slides the expiry; that is committed even when the call
    * itself is refused (404, 409), which rolls back only its own changes (a nested transaction is a savepoint).
+   *
+   * Sent means handed over (decision 0076): once a registration is sent (pending or created), a change through the
+   * draft's own id is refused with 403, whoever kept that id; a change needs a login's id. `whenSent: "allow"` is
+   * for the calls a sender may still make with it (the confirmation mail again).
    */
   function withRegistration<T>(
     s: SiteRow,
     id: string | null,
     fn: (reg: RegistrationRow) => T,
-    { change = false } = {},
+    {
+      change = false,
+      whenSent = "refuse",
+    }: { change?: boolean; whenSent?: "refuse" | "allow" } = {},
   ): T | NoContent {
     const outcome = tx(
       (): { value: T | NoContent } | { refused: HttpError } => {
-        const reg = load(s, id, { slide: change });
-        if (!reg) return { value: NO_CONTENT };
+        const found = find(s, id);
+        if (!found) return { value: NO_CONTENT };
+        const reg = found.row;
+        if (
+          change &&
+          whenSent === "refuse" &&
+          !found.byLogin &&
+          reg.status !== "draft"
+        )
+          return {
+            refused: new HttpError(
+              403,
+              "registration sent",
+              "this registration was sent: a change needs the login link",
+            ),
+          };
+        if (change) slideExpiry(reg);
         try {
           return { value: tx(() => fn(reg)) };
         } catch (error) {
@@ -124,8 +168,9 @@ export function createCommon(d: DbAccess, released: (seats: Seat[]) => void) {
     s: SiteRow,
     id: string | null,
     fn: (reg: RegistrationRow) => T,
+    { whenSent = "refuse" }: { whenSent?: "refuse" | "allow" } = {},
   ): T | NoContent {
-    return withRegistration(s, id, fn, { change: true });
+    return withRegistration(s, id, fn, { change: true, whenSent });
   }
 
   function day(dayId: number): DayRow {
@@ -284,6 +329,7 @@ export function createCommon(d: DbAccess, released: (seats: Seat[]) => void) {
     released,
     draftExpiry,
     load,
+    find,
     withRegistration,
     changeRegistration,
     day,

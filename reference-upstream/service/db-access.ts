@@ -13,7 +13,7 @@ import type { Mailer } from "../mail";
 /** An answer other than 200 that the contract names; the HTTP layer turns it into `{error, detail}`. */
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 404 | 409 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 429,
     readonly error: string,
     readonly detail?: string,
   ) {
@@ -106,6 +106,8 @@ export interface RegistrationRow {
   display: string | null;
   expires_at: number | null;
   confirmed_at: number | null;
+  /** 'already registered' answers to this draft's pending-confirmation so far. */
+  conflicts: number;
 }
 
 export interface TokenRow {

@@ -76,9 +76,10 @@ export function createRegistrations(d: DbAccess, common: Common) {
         "SELECT * FROM registrations WHERE id = ?",
         id,
       );
+      const loginId = get("SELECT 1 FROM registration_logins WHERE id = ?", id);
       if (
-        existing &&
-        (existing.site_id !== s.id || existing.status !== "draft")
+        loginId ||
+        (existing && (existing.site_id !== s.id || existing.status !== "draft"))
       ) {
         throw new HttpError(
           409,

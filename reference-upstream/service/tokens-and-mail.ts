@@ -28,6 +28,11 @@ import { hashToken, HttpError, MINUTE } from "./db-access";
 
 /** Login requests per address from all requesters together, as a multiple of the per-requester limit. */
 const LOGIN_ADDRESS_LIMIT_FACTOR = 4;
+/**
+ * 'already registered' answers one draft gets before it is cancelled (its seats released): the answer is the
+ * specification's, for the student who needs it, but a draft is no tool for testing addresses (decision 0076).
+ */
+export const CONFLICTS_PER_DRAFT = 3;
 
 const LOGIN_REQUESTED =
   "Als dit e-mailadres bij ons bekend is, ontvang je binnen enkele minuten een e-mail met een link om in te loggen.";
@@ -37,6 +42,8 @@ export function createTokensAndMail(d: DbAccess, common: Common) {
   const {
     sweepExpired,
     draftExpiry,
+    dropChoices,
+    released,
     changeRegistration,
     reload,
     requireWritableDay,
@@ -118,66 +125,108 @@ export function createTokensAndMail(d: DbAccess, common: Common) {
   /**
    * Stores the personal data. A draft becomes pending and gets a confirmation link by mail; a created
    * registration (changed after logging in) is updated at once and gets a summary of the change.
+   *
+   * Every mail counts per registration and per recipient address, the resend's too: at most `rateLimit.max` in the
+   * window for each (429 beyond, and nothing changes), however often the call is made. A draft answered
+   * 'already registered' CONFLICTS_PER_DRAFT times is cancelled (decision 0076).
    */
   function pendingConfirmation(
     s: SiteRow,
     id: string | null,
     body: PendingConfirmationBody,
   ): { message: string } | NoContent {
-    const result = changeRegistration(s, id, (reg) => {
-      requireWritableDay(reg);
-      const count = get<{ n: number }>(
-        "SELECT COUNT(*) AS n FROM choices WHERE registration_id = ?",
-        reg.id,
-      )!.n;
-      if (count === 0)
-        throw new HttpError(
-          409,
-          "no choices",
-          "choose a workshop in at least one round",
+    let conflicted: RegistrationRow | null = null;
+    let result: { message: string } | NoContent;
+    try {
+      result = changeRegistration(s, id, (reg) => {
+        requireWritableDay(reg);
+        const count = get<{ n: number }>(
+          "SELECT COUNT(*) AS n FROM choices WHERE registration_id = ?",
+          reg.id,
+        )!.n;
+        if (count === 0)
+          throw new HttpError(
+            409,
+            "no choices",
+            "choose a workshop in at least one round",
+          );
+        if (reg.school_id === null)
+          throw new HttpError(409, "no school", "choose a school first");
+        try {
+          requireNotRegisteredElsewhere(reg, body.emailadres);
+        } catch (error) {
+          conflicted = reg;
+          throw error;
+        }
+        limitMail(s, reg, body.emailadres);
+        const created = reg.status === "created";
+        run(
+          `UPDATE registrations SET geslacht = ?, voornaam = ?, tussenvoegsel = ?, achternaam = ?, klas = ?,
+           telefoonnummer = ?, emailadres = ?, aantal_personen = ?, marketing_optin = ?, display = ?,
+           status = ?, expires_at = ? WHERE id = ?`,
+          body.geslacht,
+          body.voornaam,
+          body.tussenvoegsel,
+          body.achternaam,
+          body.klas,
+          body.telefoonnummer,
+          body.emailadres,
+          body.aantalPersonen,
+          body.marketingOptin ? 1 : 0,
+          body.display,
+          created ? "created" : "pending",
+          // A pending registration lives at least as long as its confirmation link.
+          created
+            ? null
+            : Math.max(draftExpiry(), now() + config.tokenTtlMinutes * MINUTE),
+          reg.id,
         );
-      if (reg.school_id === null)
-        throw new HttpError(409, "no school", "choose a school first");
-      requireNotRegisteredElsewhere(reg, body.emailadres);
-      const created = reg.status === "created";
-      run(
-        `UPDATE registrations SET geslacht = ?, voornaam = ?, tussenvoegsel = ?, achternaam = ?, klas = ?,
-         telefoonnummer = ?, emailadres = ?, aantal_personen = ?, marketing_optin = ?, display = ?,
-         status = ?, expires_at = ? WHERE id = ?`,
-        body.geslacht,
-        body.voornaam,
-        body.tussenvoegsel,
-        body.achternaam,
-        body.klas,
-        body.telefoonnummer,
-        body.emailadres,
-        body.aantalPersonen,
-        body.marketingOptin ? 1 : 0,
-        body.display,
-        created ? "created" : "pending",
-        // A pending registration lives at least as long as its confirmation link.
-        created
-          ? null
-          : Math.max(draftExpiry(), now() + config.tokenTtlMinutes * MINUTE),
-        reg.id,
-      );
-      const updated = reload(reg.id);
-      if (created) {
-        config.mailer.queue({
-          siteId: s.id,
-          to: body.emailadres,
-          ...changedMail(summary(updated)),
-        });
-        return { message: "Je wijziging is opgeslagen." };
-      }
-      mailConfirmLink(s, updated);
-      return {
-        message:
-          "We hebben je een e-mail gestuurd. Klik op de link in de e-mail om je inschrijving te bevestigen.",
-      };
-    });
+        const updated = reload(reg.id);
+        if (created) {
+          config.mailer.queue({
+            siteId: s.id,
+            to: body.emailadres,
+            ...changedMail(summary(updated)),
+          });
+          return { message: "Je wijziging is opgeslagen." };
+        }
+        mailConfirmLink(s, updated);
+        return {
+          message:
+            "We hebben je een e-mail gestuurd. Klik op de link in de e-mail om je inschrijving te bevestigen.",
+        };
+      });
+    } catch (error) {
+      if (conflicted) countConflict(conflicted);
+      throw error;
+    }
     config.mailer.deliver();
     return result;
+  }
+
+  /**
+   * Counts a mail to the registration and to the address; 429 (refusing the whole call) when either has had
+   * `rateLimit.max` in the window. The pending confirmation and the resend share these counts.
+   */
+  function limitMail(s: SiteRow, reg: RegistrationRow, to: string): void {
+    rateLimit(`mail:${reg.id}`);
+    rateLimit(`mail:${s.id}:${to.toLowerCase()}`);
+  }
+
+  /** One more 'already registered' for the draft; at CONFLICTS_PER_DRAFT it goes, and its seats with it. */
+  function countConflict(reg: RegistrationRow): void {
+    if (reg.status !== "draft") return;
+    tx(() => {
+      run(
+        "UPDATE registrations SET conflicts = conflicts + 1 WHERE id = ?",
+        reg.id,
+      );
+      const { conflicts } = reload(reg.id);
+      if (conflicts < CONFLICTS_PER_DRAFT) return;
+      const freed = dropChoices(reg.id);
+      run("DELETE FROM registrations WHERE id = ?", reg.id);
+      released(freed);
+    });
   }
 
   /**
@@ -205,24 +254,30 @@ export function createTokensAndMail(d: DbAccess, common: Common) {
   }
 
   /**
-   * The confirmation mail again, for a registration that waits for it: at most `rateLimit.max` resends per
-   * registration in the window (429 beyond), 409 for one that waits for nothing.
+   * The confirmation mail again, for a registration that waits for it: at most `rateLimit.max` confirmation mails
+   * per registration and per address in the window, 'Versturen' included (429 beyond), 409 for one that waits for
+   * nothing. The draft's own id may ask for it: it changes nothing but the link.
    */
   function resendConfirmation(
     s: SiteRow,
     id: string | null,
   ): Registration | NoContent {
-    const result = changeRegistration(s, id, (reg) => {
-      if (reg.status !== "pending" || !reg.emailadres)
-        throw new HttpError(
-          409,
-          reg.status === "created" ? "already confirmed" : "not pending",
-          "this registration is not waiting for confirmation",
-        );
-      rateLimit(`resend:${reg.id}`);
-      mailConfirmLink(s, reg);
-      return view(reload(reg.id));
-    });
+    const result = changeRegistration(
+      s,
+      id,
+      (reg) => {
+        if (reg.status !== "pending" || !reg.emailadres)
+          throw new HttpError(
+            409,
+            reg.status === "created" ? "already confirmed" : "not pending",
+            "this registration is not waiting for confirmation",
+          );
+        limitMail(s, reg, reg.emailadres);
+        mailConfirmLink(s, reg);
+        return view(reload(reg.id));
+      },
+      { whenSent: "allow" },
+    );
     config.mailer.deliver();
     return result;
   }
@@ -327,7 +382,15 @@ export function createTokensAndMail(d: DbAccess, common: Common) {
           "invalid token",
           "the registration is not confirmed",
         );
-      return { registrationId: reg.id, registration: view(reg) };
+      // An id of the login's own: the one the draft was made with changes nothing once sent (decision 0076).
+      const registrationId = randomBytes(24).toString("base64url");
+      run(
+        "INSERT INTO registration_logins (id, registration_id, created_at) VALUES (?, ?, ?)",
+        registrationId,
+        reg.id,
+        now(),
+      );
+      return { registrationId, registration: view(reg) };
     });
   }
 

@@ -12,9 +12,11 @@ import { counterSum, parseMetrics } from "../fixtures/prometheus";
 import { startSentryCapture } from "../fixtures/sentry-capture";
 import type { SentryCapture } from "../fixtures/sentry-capture";
 import { contactQuestion } from "../fixtures/question";
+import { confirmToken, registrationFlow } from "../support/registration-flow";
 import { send, startSite, type Site } from "../support/site";
 
 const QUESTIONS_PER_MINUTE = 3;
+const LOOKUPS_PER_HOUR = 2;
 
 /** The pids of a process's children (Linux), here the primary's workers. */
 function childrenOf(pid: number): number[] {
@@ -114,6 +116,8 @@ describe("the browser's error reports from two workers", () => {
       METRICS_PORT: String(metricsPort),
       SENTRY_DSN: capture.dsn,
       ERROR_REPORTS_PER_MINUTE: String(CAP),
+      // One client posts them all: its own budget for reports is off, the server's cap is what is tested.
+      RATE_LIMIT_REPORTS: "0",
     });
   });
   afterAll(async () => {
@@ -163,6 +167,59 @@ describe("the browser's error reports from two workers", () => {
     expect(sent).not.toMatch(/leerling|school\.example|1234567/);
     expect(sent).toContain("[email]");
     expect(sent).toContain("[phone]");
+  });
+});
+
+describe("two workers and the lookups limit", () => {
+  let upstream: Awaited<ReturnType<typeof startUpstream>>;
+  let site: Site;
+
+  beforeAll(async () => {
+    upstream = await startUpstream({ port: await freePort() });
+    site = await startSite({
+      WEB_CONCURRENCY: "2",
+      UPSTREAM_URL: upstream.url,
+      RATE_LIMIT_LOOKUPS: String(LOOKUPS_PER_HOUR),
+    });
+  });
+  afterAll(async () => {
+    await site?.stop();
+    await upstream?.stop();
+  });
+
+  it(`counts 'already registered' once for the container: after ${LOOKUPS_PER_HOUR}, every 'Versturen' is refused, whichever worker takes it`, async () => {
+    const flow = registrationFlow(site);
+    const home = await send(site, { path: "/" });
+    const day = Number(
+      /name="orientationDayId" value="(\d+)"/.exec(home.text)![1],
+    );
+    const known = "cluster-bekend@example.nl";
+    const first = await flow.draft(day);
+    const sent = await flow.versturen(first.cookie, flow.details(known));
+    expect(sent.answer.status, await flow.told(sent.answer)).toBe(302);
+    const mails = (await (
+      await fetch(`${upstream.url}/dev/mailbox.json?to=${known}`)
+    ).json()) as { text: string }[];
+    const confirmed = await fetch(`${upstream.url}/v1/registration/confirm`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-api-key": "demo-api-key",
+        "x-site-host": site.host,
+      },
+      body: JSON.stringify({ token: confirmToken(mails[0]!.text) }),
+    });
+    expect(confirmed.status).toBe(200);
+    // Each probe its own visitor and connection: the workers take them in turn.
+    const statuses: number[] = [];
+    for (let i = 0; i <= LOOKUPS_PER_HOUR + 1; i++) {
+      const prober = await flow.draft(day);
+      statuses.push(
+        (await flow.versturen(prober.cookie, flow.details(known))).answer
+          .status,
+      );
+    }
+    expect(statuses).toEqual([...Array(LOOKUPS_PER_HOUR).fill(409), 429, 429]);
   });
 });
 

@@ -2,7 +2,8 @@
  * The calls behind the mailed links, run with CONTRACT_WRITE=true and a readable mailbox (CONTRACT_MAILBOX_URL):
  * a registration is submitted, its link mailed again (where the upstream offers that; only the newest confirms),
  * confirmed with the mailed token (twice: a scanner or a second click may come first), logged into with a mailed
- * login token (once only), and deleted.
+ * login token (once only), and deleted. Once sent, the id the draft was made with changes nothing (403); the id the
+ * login answers does (decision 0076).
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -38,6 +39,8 @@ describe.runIf(config.write && config.mailbox)(
     let day: OrientationDay;
     let registrationId: string;
     let registered: UpstreamClient;
+    /** The client with the id a login answered, once logged in. */
+    let owner: UpstreamClient | undefined;
 
     beforeAll(async () => {
       const reader = client();
@@ -92,7 +95,40 @@ describe.runIf(config.write && config.mailbox)(
     });
 
     afterAll(async () => {
-      await registered?.call("delete").catch(() => undefined);
+      await (owner ?? registered)?.call("delete").catch(() => undefined);
+    });
+
+    it("refuses a change through the draft's own id once sent (403), and sends nothing", async () => {
+      const seat = Object.entries(
+        (await ok(registered.call("registration"))).choices,
+      ).find(([, choice]) => choice)!;
+      await refused(
+        registered.call("update", {
+          body: { choices: [{ round: Number(seat[0]), workshop: null }] },
+        }),
+        403,
+      );
+      await refused(
+        registered.call("pendingConfirmation", {
+          body: {
+            geslacht: "man",
+            voornaam: "Iemand",
+            tussenvoegsel: null,
+            achternaam: "Anders",
+            klas: "1a",
+            telefoonnummer: "0612345678",
+            emailadres: `contract-other-${randomUUID()}@example.com`,
+            aantalPersonen: 2,
+            marketingOptin: false,
+            display: "Iemand",
+          },
+        }),
+        403,
+      );
+      await refused(registered.call("delete"), 403);
+      const still = await ok(registered.call("registration"));
+      expect(still).toMatchObject({ voornaam: "Link", emailadres: email });
+      expect(still.choices[seat[0]]).not.toBeNull();
     });
 
     it("waits for the link, saying until when it works, and mails it again on request: only the newest confirms (an upstream without `confirmation` offers no resend)", async (context) => {
@@ -133,10 +169,31 @@ describe.runIf(config.write && config.mailbox)(
       );
       const token = await mailedToken(email, MAIL_LINK_PATHS.login);
       const login = await ok(client().call("login", { body: { token } }));
-      expect(login.registrationId).toBe(registrationId);
       expect(login.registration.orientationDay.id).toBe(day.id);
       expect(login.registration.created).not.toBeNull();
       await refused(client().call("login", { body: { token } }), 401);
+      // Confirmed, the draft's own id still changes nothing; the login's id does.
+      await refused(registered.call("removeSchool"), 403);
+      expect(login.registrationId).not.toBe(registrationId);
+      owner = client(newIdentity(login.registrationId));
+      const changed = await ok(
+        owner.call("pendingConfirmation", {
+          body: {
+            geslacht: "vrouw",
+            voornaam: "Link",
+            tussenvoegsel: null,
+            achternaam: "Check",
+            klas: "5b",
+            telefoonnummer: null,
+            emailadres: email,
+            aantalPersonen: 1,
+            marketingOptin: false,
+            display: "Link",
+          },
+        }),
+      );
+      expect(changed.message).toEqual(expect.any(String));
+      expect((await ok(owner.call("registration"))).klas).toBe("5b");
     });
   },
 );

@@ -1,6 +1,8 @@
 /**
- * The mutating flow, run only with CONTRACT_WRITE=true: a draft registration is created, changed, submitted
- * for confirmation and deleted, and a question is sent. It uses example.com addresses, which receive no mail.
+ * The mutating flow, run only with CONTRACT_WRITE=true: a draft registration is created, changed and submitted
+ * for confirmation, after which its own id changes nothing (403, decision 0076); another draft is deleted; one
+ * address gets no more confirmation mails than the limit allows (429); and a question is sent. It uses example.com
+ * addresses, which receive no mail; the registrations it sends wait unconfirmed until they expire.
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -34,6 +36,39 @@ describe.runIf(config.write)("upstream contract, writing", () => {
   afterAll(async () => {
     if (registered && !deleted)
       await registered.call("delete").catch(() => undefined);
+  });
+
+  /** A draft of the day and school with the seat taken; null when the seat is gone. */
+  async function draftWithSeat(
+    chosen: Workshop,
+    round: number,
+  ): Promise<UpstreamClient | null> {
+    const { hash } = await ok(client().call("registrationHash"));
+    const draft = client(newIdentity(hash));
+    await ok(
+      draft.call("create", {
+        body: { school: school.id, orientationDay: day.id },
+      }),
+    );
+    const taken = await answered(
+      draft.call("update", {
+        body: { choices: [{ round, workshop: chosen.id }] },
+      }),
+    );
+    return taken.status === 200 ? draft : null;
+  }
+
+  const personal = (emailadres: string) => ({
+    geslacht: "x" as const,
+    voornaam: "Contract",
+    tussenvoegsel: null,
+    achternaam: "Check",
+    klas: "4a",
+    telefoonnummer: null,
+    emailadres,
+    aantalPersonen: 1 as const,
+    marketingOptin: false,
+    display: "Contract",
   });
 
   /** Picks a workshop and a round it still has a seat in; skips the test when the day has none. */
@@ -180,6 +215,49 @@ describe.runIf(config.write)("upstream contract, writing", () => {
     );
   });
 
+  it("refuses a change through the draft's own id once it is sent (403): a change needs a login", async () => {
+    const sent = await ok(registered.call("registration"));
+    if (sent.emailadres !== email) return;
+    await refused(
+      registered.call("pendingConfirmation", {
+        body: personal(`contract-other-${randomUUID()}@example.com`),
+      }),
+      403,
+    );
+    await refused(registered.call("removeSchool"), 403);
+    await refused(registered.call("delete"), 403);
+    deleted = true;
+    const still = await ok(registered.call("registration"));
+    expect(still.emailadres).toBe(email);
+    expect(still.school?.id).toBe(school.id);
+  });
+
+  it("mails one address no more confirmation links than the limit allows (429, nothing sent)", async (context) => {
+    const { workshop: chosen, round } = seat(context);
+    const target = `contract-limit-${randomUUID()}@example.com`;
+    // The reference upstream allows five in 15 minutes; any upstream must stop somewhere before twenty.
+    let sent = 0;
+    for (; sent < 20; sent++) {
+      const draft = await draftWithSeat(chosen, round);
+      if (!draft) return context.skip("no seat left for another draft");
+      const call = draft.call("pendingConfirmation", {
+        body: personal(target),
+      });
+      const answer = await call.then(
+        () => null,
+        (error: unknown) => error,
+      );
+      if (answer === null) continue;
+      await refused(Promise.reject(answer), 429);
+      // Refused: nothing was stored, and the draft is still the client's to delete.
+      expect((await ok(draft.call("registration"))).emailadres).toBeNull();
+      await ok(draft.call("delete"));
+      break;
+    }
+    expect(sent).toBeGreaterThan(0);
+    expect(sent).toBeLessThan(20);
+  });
+
   it("answers a login request with a neutral message, known address or not", async () => {
     await ok(
       client().call("requestLogin", {
@@ -207,18 +285,21 @@ describe.runIf(config.write)("upstream contract, writing", () => {
     );
   });
 
-  it("deletes the registration, after which it answers 204", async () => {
-    await ok(registered.call("delete"));
-    deleted = true;
-    expect((await answered(registered.call("registration"))).status).toBe(204);
+  it("deletes a draft, after which it answers 204", async () => {
+    const { hash } = await ok(client().call("registrationHash"));
+    const draft = client(newIdentity(hash));
+    await ok(
+      draft.call("create", {
+        body: { school: school.id, orientationDay: day.id },
+      }),
+    );
+    await ok(draft.call("delete"));
+    expect((await answered(draft.call("registration"))).status).toBe(204);
     expect(
-      (
-        await answered(
-          registered.call("addSchool", { body: { school: school.id } }),
-        )
-      ).status,
+      (await answered(draft.call("addSchool", { body: { school: school.id } })))
+        .status,
     ).toBe(204);
-    expect((await answered(registered.call("removeSchool"))).status).toBe(204);
+    expect((await answered(draft.call("removeSchool"))).status).toBe(204);
   });
 
   it("accepts a question", async () => {

@@ -13,9 +13,9 @@ import { expectNoA11yViolations } from "../support/e2e/axe";
 import { fillRequiredDetails, javaScriptEnabled } from "../support/e2e/flow";
 import { mailedLink, mailsTo } from "../support/e2e/mail";
 import {
+  expireRegistrationUpstream,
   fetchRegistration,
   startRegistration,
-  upstreamCall,
 } from "../support/e2e/registration";
 import type { Visitor } from "../support/e2e/registration";
 import { uniqueEmail } from "../fixtures/unique";
@@ -169,7 +169,7 @@ test("a registration whose link was not opened in time: Home says it is gone and
 }) => {
   const visitor = await sendRegistration(page, request);
   // The upstream lets it go, as it does when the link's time runs out.
-  expect((await upstreamCall(request, visitor, "delete")).status()).toBe(200);
+  await expireRegistrationUpstream(request, visitor);
   expect(await fetchRegistration(request, visitor)).toBeNull();
 
   await page.goto("/");
@@ -202,4 +202,31 @@ test("the cart says until when it holds the chosen seats", async ({
       ),
     ),
   ).toBeVisible();
+});
+
+test("the cookie from before 'Versturen', kept and sent back, changes nothing: 'Versturen' again says a change needs the login link", async ({
+  page,
+  request,
+}) => {
+  const visitor = await startRegistration(page, request);
+  // What a script (or a restored browser profile) keeps: the cookies as they were on the final form.
+  const before = await page.context().cookies();
+  const email = uniqueEmail("overdracht");
+  await fillRequiredDetails(page, email);
+  await page.getByRole("button", { name: "Versturen", exact: true }).click();
+  await expect(page).toHaveURL(`${APP_URL}/`);
+  await expectWaiting(page, email);
+
+  await page.context().clearCookies();
+  await page.context().addCookies(before);
+  await page.goto("/inschrijving-afronden");
+  await fillRequiredDetails(page, uniqueEmail("kaper"));
+  await page.getByLabel("Roepnaam").fill("Iemand");
+  await page.getByRole("button", { name: "Versturen", exact: true }).click();
+  await expect(page).toHaveURL(`${APP_URL}/`);
+  await expect(page.getByText(MESSAGES.registrationSent)).toBeVisible();
+  await expect(page.getByText(MESSAGES.registeredNew)).toHaveCount(0);
+  // Sent means handed over: the upstream holds what was sent, and mailed nobody else.
+  const held = await fetchRegistration(request, visitor);
+  expect(held).toMatchObject({ voornaam: "Noor", emailadres: email });
 });

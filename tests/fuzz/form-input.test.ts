@@ -1042,13 +1042,66 @@ describe("rate limits by route", { timeout: 120_000 }, () => {
         return `${spelled}${slash ? "/" : ""}${data ? ".data" : ""}`;
       });
 
-  /** Every action under the tighter limit: a question, and a login request. */
+  /** Every action under the tighter limit: a question, a login request, and 'Versturen' (it mails a link). */
   const ACTIONS = [
     { path: "/contact", body: "name=x" },
     { path: "/inschrijven", body: "intent=login&email=" },
+    { path: "/inschrijving-afronden", body: "voornaam=x" },
   ];
 
-  it("a question or login request counts as one however its path is spelled", async () => {
+  /**
+   * What a client that starts afresh may send instead of the cookie it was given: nothing, garbage, a cookie signed
+   * with another secret, or a session of the site's own with a new anonymous id.
+   */
+  const anyCookie = fc.oneof(
+    fc.constant(""),
+    fc
+      .string({ maxLength: 60 })
+      .map((text) => `session=${encodeURIComponent(text)}`),
+    fc
+      .uuid()
+      .map(
+        (id) =>
+          `session=${Buffer.from(JSON.stringify({ anonymousUserId: id })).toString("base64")}.forged`,
+      ),
+    fc.uuid().map((id) => sessionCookie({ anonymousUserId: id })),
+  );
+
+  it("a client that makes a new cookie for each post stays under the client address's ceiling", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...ACTIONS),
+        fc.tuple(anyCookie, anyCookie),
+        async ({ path, body }, cookies) => {
+          client += 1;
+          const statuses: number[] = [];
+          for (const cookie of cookies)
+            statuses.push(
+              (
+                await send(limited, {
+                  method: "POST",
+                  path,
+                  headers: {
+                    origin: `http://${limited.host}`,
+                    "sec-fetch-site": "same-origin",
+                    "content-type": "application/x-www-form-urlencoded",
+                    "x-forwarded-for": `10.${(client >> 16) & 255}.${(client >> 8) & 255}.${client & 255}`,
+                    ...((await cookie) ? { cookie: await cookie } : {}),
+                  },
+                  body,
+                })
+              ).status,
+            );
+          expect(statuses[0], path).toBeLessThan(500);
+          expect(statuses[0], path).not.toBe(429);
+          expect(statuses[1], path).toBe(429);
+        },
+      ),
+      settings(),
+    );
+  });
+
+  it("a question, login request or 'Versturen' counts as one however its path is spelled", async () => {
     await fc.assert(
       fc.asyncProperty(
         fc

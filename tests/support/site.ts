@@ -56,6 +56,10 @@ export async function startSite(env: Record<string, string>): Promise<Site> {
       MAINTENANCE: "false",
       RATE_LIMIT_MESSAGES: "0",
       RATE_LIMIT_POSTS: "0",
+      RATE_LIMIT_VISITOR_MESSAGES: "0",
+      RATE_LIMIT_VISITOR_POSTS: "0",
+      RATE_LIMIT_LOOKUPS: "0",
+      RATE_LIMIT_REPORTS: "0",
       // One process: these suites test the app, not the workers (tests/cluster does).
       WEB_CONCURRENCY: "1",
       ...env,

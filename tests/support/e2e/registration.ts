@@ -240,8 +240,9 @@ export async function createPendingRegistration(
 }
 
 /**
- * createPendingRegistration, then confirmed through the upstream with the mailed token. Afterwards the visitor
- * has a created registration for the first day.
+ * createPendingRegistration, then confirmed through the upstream with the mailed token, and logged into through the
+ * mailed login link in the browser. Afterwards the visitor has a created registration for the first day, under the
+ * id the login answered.
  */
 export async function createConfirmedRegistration(
   page: Page,
@@ -262,7 +263,34 @@ export async function createConfirmedRegistration(
     await hasCreatedRegistration(request, visitor),
     "the registration is confirmed",
   ).toBe(true);
-  return registration;
+  // Sent means handed over (decision 0076): the browser changes it only after the mailed login link, as a student.
+  await expectStatus(
+    await upstreamCall(request, visitor, "requestLogin", {
+      body: { email, orientationDayId: registration.orientationDayId },
+    }),
+    200,
+    "POST request-login",
+  );
+  await page.goto(await mailedLink(request, email, "/login"));
+  await page.getByRole("button", { name: "Ga verder" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  const { registrationId } = await readSession(page);
+  if (!registrationId) throw new Error("the login left the session without id");
+  return { ...registration, registrationId };
+}
+
+/** Lets the visitor's registration go, as the upstream does when its link's time runs out (the test hook). */
+export async function expireRegistrationUpstream(
+  request: APIRequestContext,
+  visitor: Visitor,
+): Promise<void> {
+  await expectStatus(
+    await request.post(`${UPSTREAM_URL}/dev/test/expire`, {
+      data: { registrationId: visitor.registrationId },
+    }),
+    204,
+    "POST /dev/test/expire",
+  );
 }
 
 /** A visitor in a browser of their own, beside the test's page, with the project's JavaScript setting. */
