@@ -586,10 +586,14 @@ describe("the upstream refusing connections", () => {
         .filter((answer) => answer.status >= 500)
         .map(requestId),
     );
+    // Lines of another test's requests (they run side by side on this site) are theirs to check.
+    const ofOthers = (line: { id?: unknown }) =>
+      line.id !== undefined && !ids.has(String(line.id));
     expect(
       jsonLines(said).filter(
         (line) =>
           line.level === "warn" &&
+          !ofOthers(line) &&
           !(failedIds.has(String(line.id)) && "method" in line),
       ),
     ).toEqual([]);
