@@ -14,7 +14,7 @@ import {
 } from "~/components/registration/personal-details-form";
 import { RegistrationSummary } from "~/components/registration/registration-summary";
 import { formatLongDate } from "~/lib/dates";
-import { MESSAGES, TOASTS } from "~/messages";
+import { MESSAGES } from "~/messages";
 import { cartView, submitBlocker } from "~/registration/cart";
 import type { CartView } from "~/registration/cart";
 import {
@@ -24,10 +24,10 @@ import {
   withNamesFilledIn,
 } from "~/registration/personal-details";
 import {
-  expireRegistration,
   getOrientationDay,
   requireRegistration,
 } from "~/registration/registration.server";
+import { sendRegistration } from "~/registration/send.server";
 import {
   formIdempotencyKey,
   pageIdempotencyKey,
@@ -35,9 +35,7 @@ import {
 import { getRequestState } from "~/request/request-state.server";
 import type { OrientationDay, Registration } from "#contract";
 import {
-  describeUpstreamError,
   rethrowResponse,
-  formFailureStatus,
   toastForUpstreamError,
 } from "~/upstream/user-message";
 
@@ -124,7 +122,7 @@ function sentBack(formData: FormData): SubmissionResult<string[]> {
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const idempotencyKey = formIdempotencyKey(context, formData);
-  const { session, upstream } = getRequestState(context);
+  const { session } = getRequestState(context);
   let loaded: Awaited<ReturnType<typeof fetchRegistrationAndDay>>;
   try {
     loaded = await fetchRegistrationAndDay(context);
@@ -154,45 +152,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
 
-  let expired = false;
-  try {
-    const answer = await upstream.call("pendingConfirmation", {
-      body: toPendingConfirmationBody(submission.value),
-      idempotencyKey,
-    });
-    expired = answer.status === 204;
-  } catch (error) {
-    const toast = toastForUpstreamError(error, "submit");
-    session.flashToast(toast);
-    const { status } = describeUpstreamError(error);
-    // Catalogue: any other refusal by the upstream clears the store and goes home (a registration already sent
-    // included: its id from before 'Versturen' changes nothing, decision 0076). An upstream that did not answer
-    // (down, timed out, 5xx) refused nothing, nor did one that mailed this address enough for now: the visitor
-    // keeps the form and can send it again.
-    const kept =
-      toast === TOASTS.alreadyRegistered ||
-      toast === TOASTS.confirmationMailLimited;
-    if (!kept && status !== undefined && status < 500) {
-      session.clear();
-      return redirect(href("/"));
-    }
-    // Said once, by the toast; every typed value comes back so the visitor can log in or use another address.
-    return data(
-      { result: submission.reply() },
-      {
-        status:
-          toast === TOASTS.alreadyRegistered ? 409 : formFailureStatus(toast),
-      },
-    );
-  }
-  if (expired) throw expireRegistration(context);
-
-  // Spec "Submit": success clears the store and goes home, where the success dialog shows. A new registration
-  // is not done until its mailed link is opened: Home says so until then (decision 0065).
-  const awaitingId = session.registrationId;
-  session.clear();
-  if (!created && awaitingId) session.setAwaitingConfirmation(awaitingId);
-  session.flashToast(created ? TOASTS.registeredChanged : TOASTS.registeredNew);
+  const outcome = await sendRegistration(context, {
+    details: toPendingConfirmationBody(submission.value),
+    created,
+    idempotencyKey,
+  });
+  if (outcome.kind === "kept")
+    return data({ result: submission.reply() }, { status: outcome.status });
   return redirect(href("/"));
 }
 
