@@ -166,6 +166,17 @@ describe("getDayWorkshops", () => {
     expect(calls.filter((call) => call === "workshops")).toHaveLength(2);
   });
 
+  it("gives a visitor whose registration moved to another school (elsewhere) its own answer, not the shared one", async () => {
+    await getDayWorkshops(context(await visitor(1, 7), none));
+    const movedSchool = draftRegistration({
+      orientationDay: { id: 1, rondes: [] },
+      school: { id: 8, display: "Ander college" },
+    });
+    // The session still names school 7; the registration says 8.
+    await getDayWorkshops(context(await visitor(1, 7), movedSchool));
+    expect(calls.filter((call) => call === "workshops")).toHaveLength(2);
+  });
+
   it("keeps answers of another day or school apart", async () => {
     await getDayWorkshops(context(await visitor(1, 7), none));
     await getDayWorkshops(

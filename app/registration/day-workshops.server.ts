@@ -121,7 +121,11 @@ async function sharedOrOwn<T extends Workshop | Workshop[]>(
     // Another request's read could not be kept: this one asks for itself.
     return own ?? call();
   }
-  const visitor = registrationOf(await registration);
+  const lookup = await registration;
+  // A registration changed elsewhere (another school chosen on another device) while this session still names
+  // the old one: the shared answer is not for it, and it asks for its own.
+  if (!isOf(lookup, scope)) return call();
+  const visitor = registrationOf(lookup);
   const data = (
     Array.isArray(shared)
       ? shared.map((workshop) => ownAvailability(workshop, visitor))
