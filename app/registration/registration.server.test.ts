@@ -9,6 +9,7 @@ import {
 import type { UpstreamAnswers } from "../../tests/fixtures/app";
 import { UpstreamError } from "~/upstream/client.server";
 import {
+  changeRegistration,
   getRegistration,
   loadRegistration,
   requireDay,
@@ -135,5 +136,61 @@ describe("the guards", () => {
     expect(session.takeToasts().map((toast) => toast.message)).toEqual([
       MESSAGES.genericError,
     ]);
+  });
+});
+
+describe("the registration kept between a visitor's requests (decision 0072)", () => {
+  const changed = draftRegistration({
+    orientationDay: { id: 1, rondes: [] },
+    choices: {
+      "1": { workshop: { id: 11, slug: "robotica", display: "Robotica" } },
+    },
+  });
+
+  /** The visitor's change: its answer becomes the registration they see. */
+  async function change() {
+    session.setRegistrationId(`registration-${Math.random()}`);
+    session.markRegistrationStarted();
+    const post = routeContext(session, {}, calls, { changes: true });
+    await changeRegistration(post, async () => ({
+      status: 200,
+      data: changed,
+    }));
+  }
+
+  const page = () => routeContext(session, { registration: found }, calls);
+
+  it("the first page after a change shows its answer without asking; the next page asks", async () => {
+    await change();
+    expect(await getRegistration(page())).toEqual({
+      state: "found",
+      registration: changed,
+    });
+    expect(calls).toEqual([]);
+    expect(await getRegistration(page())).toEqual({
+      state: "found",
+      registration: draft,
+    });
+    expect(calls).toEqual(["registration"]);
+  });
+
+  it("a page asks when another process showed the change's answer first (the cookie says so)", async () => {
+    await change();
+    // The page after the change was served elsewhere: its answer wrote the cookie this request brings.
+    session.markRegistrationShown();
+    await getRegistration(page());
+    expect(calls).toEqual(["registration"]);
+  });
+
+  it("a change starts from the registration the visitor last saw, asking nothing", async () => {
+    await change();
+    const post = routeContext(session, { registration: found }, calls, {
+      changes: true,
+    });
+    expect(await getRegistration(post)).toEqual({
+      state: "found",
+      registration: changed,
+    });
+    expect(calls).toEqual([]);
   });
 });

@@ -69,7 +69,13 @@ async function fetchRegistration(
   const { session, upstream } = getRequestState(context);
   const id = session.registrationId;
   if (!id) return { state: "none" };
-  const recalled = recallRegistration(id, session.registrationSeen, use);
+  // A page shows a change's answer only as the first page after it: the cookie says whether one has been shown
+  // since, wherever it was served (another process holds no copy to take, and leaves this one's behind).
+  const handedOver = use === "change" || session.registrationJustChanged;
+  if (use === "page") session.markRegistrationShown();
+  const recalled = handedOver
+    ? recallRegistration(id, session.registrationSeen, use)
+    : null;
   if (recalled)
     return recalled.registration
       ? { state: "found", registration: recalled.registration }
@@ -97,6 +103,7 @@ function seen(
 ): void {
   getRequestState(context).session.setRegistrationSeen(
     rememberRegistration(id, registration, fromChange),
+    fromChange,
   );
 }
 

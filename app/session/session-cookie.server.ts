@@ -27,6 +27,8 @@ const SessionDataSchema = z.object({
   registrationStarted: z.boolean().optional(),
   /** The fingerprint of the registration as this visitor last saw it (app/registration/recent-registrations.server.ts). */
   registrationSeen: z.string().max(64).optional(),
+  /** That registration is the answer of the visitor's own change, not yet shown on a page. */
+  registrationChanged: z.literal(true).optional(),
   orientationDayId: id.optional(),
   schoolId: id.optional(),
   /** When the orientation day or school was last saved (ms since epoch), for the 24 h expiry. */

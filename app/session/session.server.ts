@@ -174,6 +174,7 @@ export class VisitorSession {
     if (value !== this.registrationId) {
       this.#set("registrationStarted", undefined);
       this.#set("registrationSeen", undefined);
+      this.#set("registrationChanged", undefined);
     }
     this.#set("registrationId", value ?? undefined);
   }
@@ -188,8 +189,20 @@ export class VisitorSession {
     return this.#session.get("registrationSeen") ?? null;
   }
 
-  setRegistrationSeen(fingerprint: string | null): void {
+  /** Whether that registration is the answer of the visitor's own change, not yet shown on a page. */
+  get registrationJustChanged(): boolean {
+    return this.#session.get("registrationChanged") ?? false;
+  }
+
+  /** The visitor now sees this registration (by its fingerprint); `changed`: it is their own change's answer. */
+  setRegistrationSeen(fingerprint: string | null, changed = false): void {
     this.#set("registrationSeen", fingerprint ?? undefined);
+    this.#set("registrationChanged", changed && fingerprint ? true : undefined);
+  }
+
+  /** A page has shown the visitor's registration since their last change. */
+  markRegistrationShown(): void {
+    this.#set("registrationChanged", undefined);
   }
 
   setOrientationDay(value: number | null): void {
@@ -219,6 +232,7 @@ export class VisitorSession {
     this.#set("registrationId", undefined);
     this.#set("registrationStarted", undefined);
     this.#set("registrationSeen", undefined);
+    this.#set("registrationChanged", undefined);
     this.#set("schoolId", undefined);
     this.#set("anonymousUserId", undefined);
   }
