@@ -75,7 +75,10 @@ export interface UpstreamClientOptions {
   maxAnswerBytes?: number;
   report?: (error: UpstreamError) => void;
   random?: () => number;
-  /** The visitor's request's id (app/lib/request-id.server.ts): sent with every call, on its reports and logs. */
+  /**
+   * The visitor's request's id (app/observability/request-id.server.ts): sent with every call, on its reports and
+   * logs.
+   */
   requestId?: string | null;
   /** Told about every call once it ends (call-log.server.ts: failures logged, metrics counted). */
   observe?: (record: CallRecord) => void;
