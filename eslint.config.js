@@ -5,9 +5,16 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-/** The app's layers, lowest first; each entry: the files of the layer, and the module names that reach it. */
+/**
+ * The app's layers, lowest first; each entry: the files of the layer, and the module names that reach it. Every
+ * module of `app/` is in one (`app/app.css` is no module). The route table and the two entries sit at the top with
+ * the routes: React Router loads them, and no module of the app imports them.
+ */
 const LAYERS = [
   { files: ["app/lib/**", "app/messages/**"], names: ["lib", "messages"] },
+  // Server-only logs, request ids, metrics and error reports: `app/upstream/` and `server/` use them, and they
+  // import nothing of the app, so no browser module of lib/ can reach them.
+  { files: ["app/observability/**"], names: ["observability"] },
   { files: ["app/upstream/**"], names: ["upstream"] },
   { files: ["app/env.server.ts"], names: ["env\\.server"] },
   { files: ["app/session/**"], names: ["session"] },
@@ -15,7 +22,16 @@ const LAYERS = [
   { files: ["app/registration/**"], names: ["registration"] },
   { files: ["app/components/**"], names: ["components"] },
   { files: ["app/middleware/**"], names: ["middleware"] },
-  { files: ["app/routes/**", "app/root.tsx"], names: ["routes", "root"] },
+  {
+    files: [
+      "app/routes/**",
+      "app/root.tsx",
+      "app/routes.ts",
+      "app/entry.server.tsx",
+      "app/entry.client.tsx",
+    ],
+    names: ["routes", "root", "entry\\.server", "entry\\.client"],
+  },
 ];
 
 /** One no-restricted-imports rule per layer, naming every layer above it (through `~/` or a relative path). */
@@ -76,8 +92,9 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
     },
   },
-  // Imports point down only (decision 0029): lib, messages → upstream → env → session → request → registration
-  // → components → middleware → routes, root → server. Each folder may not import the layers above it.
+  // Imports point down only (decision 0029): lib, messages → observability → upstream → env → session → request
+  // → registration → components → middleware → routes, root, route table, entries → server. Each folder may not
+  // import the layers above it.
   ...layerRules(),
   {
     // The contract is the floor both programs stand on (decision 0070): it imports Zod and itself, nothing of either.

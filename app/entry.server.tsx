@@ -11,8 +11,11 @@ import {
 } from "react-router";
 import { env } from "~/env.server";
 import { NonceProvider } from "~/lib/nonce";
-import { requestId } from "~/lib/request-id.server";
-import { scrubEveryEvent, shouldDropEvent } from "~/lib/sentry-filter";
+import { requestId } from "~/observability/request-id.server";
+import {
+  scrubEveryEvent,
+  shouldDropEvent,
+} from "~/observability/sentry-filter.server";
 import { requestOrigin } from "~/middleware/host.server";
 
 export const streamTimeout = 5_000;

@@ -23,7 +23,7 @@ import { MESSAGES, METHOD_NOT_ALLOWED, LAYOUT } from "~/messages";
 import {
   ERROR_REPORT_PATH,
   errorReportingOn,
-} from "~/lib/browser-error-report.server";
+} from "~/observability/browser-error-report.server";
 import { reportError } from "~/lib/error-reporting.client";
 import { useNonce } from "~/lib/nonce";
 import { siteName } from "~/lib/site-name";

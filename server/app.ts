@@ -20,16 +20,19 @@ import { MemoryStore } from "express-rate-limit";
 import type { Store } from "express-rate-limit";
 import onHeaders from "on-headers";
 import type { Env } from "~/env.server";
-import { writeLine } from "~/lib/log-line.server";
-import { REQUEST_ID_HEADER, requestIdFor } from "~/lib/request-id.server";
-import { httpDuration, httpRequests } from "~/metrics.server";
+import { writeLine } from "~/observability/log-line.server";
+import {
+  REQUEST_ID_HEADER,
+  requestIdFor,
+} from "~/observability/request-id.server";
+import { httpDuration, httpRequests } from "~/observability/metrics.server";
 import {
   isCrossOriginWrite,
   isValidHost,
   siteName,
 } from "~/middleware/host.server";
 import { resourceRouteMethods } from "~/middleware/methods.server";
-import { ERROR_REPORT_PATH } from "~/lib/browser-error-report.server";
+import { ERROR_REPORT_PATH } from "~/observability/browser-error-report.server";
 import { errorReports, reportCap, sentrySink } from "./error-reports";
 import type { ErrorReportSink } from "./error-reports";
 import { pathFields } from "./log";

@@ -18,13 +18,13 @@ import type { ErrorEvent } from "@sentry/node-core/light";
 import express from "express";
 import type { RequestHandler } from "express";
 import type { Options, Store } from "express-rate-limit";
-import { errorReportsHandled } from "~/metrics.server";
+import { errorReportsHandled } from "~/observability/metrics.server";
 import {
   ERROR_REPORT_LIMIT_BYTES,
   browserErrorEvent,
   errorReportingOn,
   sendBrowserEvent,
-} from "~/lib/browser-error-report.server";
+} from "~/observability/browser-error-report.server";
 import { log } from "./log";
 import { refuse } from "./refusals";
 

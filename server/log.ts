@@ -3,10 +3,11 @@
  * platforms collect. Not only our own lines: whatever else writes through `console` (React Router's and React's
  * error handlers, a library's warning) and Node's process warnings and uncaught errors are turned into such lines
  * too, a stack as the `stack` field, so no multi-line trace ever breaks a log collector's parsing. Every line is
- * at most 4 KiB and a stream that fails is given up, never written about to itself (app/lib/log-line.server.ts).
+ * at most 4 KiB and a stream that fails is given up, never written about to itself
+ * (app/observability/log-line.server.ts).
  */
 import { formatWithOptions, inspect } from "node:util";
-import { watchLogStream, writeLine } from "~/lib/log-line.server";
+import { watchLogStream, writeLine } from "~/observability/log-line.server";
 
 export function log(
   message: string,

@@ -6,7 +6,7 @@ import type { RequestHandler } from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseEnv } from "~/env.server";
 import { observeCall } from "~/upstream/call-log.server";
-import { registry } from "~/metrics.server";
+import { registry } from "~/observability/metrics.server";
 import { createServerApp } from "./app";
 import { metricsServer } from "./metrics";
 import { sendRequest } from "../tests/fixtures/http";

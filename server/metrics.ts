@@ -5,7 +5,7 @@
  */
 import { createServer } from "node:http";
 import type { Server } from "node:http";
-import { registry } from "~/metrics.server";
+import { registry } from "~/observability/metrics.server";
 import { cannotListenFields, log } from "./log";
 
 /** `text` gives the metrics: this process's registry, or the primary's sum over its workers. */

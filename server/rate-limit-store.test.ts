@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { RequestHandler } from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseEnv } from "~/env.server";
-import { rateLimitStoreErrors } from "~/metrics.server";
+import { rateLimitStoreErrors } from "~/observability/metrics.server";
 import { createServerApp } from "./app";
 import { sharedLimits } from "./rate-limit-store";
 import type { SharedLimits } from "./rate-limit-store";

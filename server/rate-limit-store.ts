@@ -10,7 +10,7 @@
 import type { Store, Options, ClientRateLimitInfo } from "express-rate-limit";
 import { RedisStore } from "rate-limit-redis";
 import { createClient } from "redis";
-import { rateLimitStoreErrors } from "~/metrics.server";
+import { rateLimitStoreErrors } from "~/observability/metrics.server";
 
 const LOG_EVERY_MS = 60_000;
 

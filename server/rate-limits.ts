@@ -23,7 +23,7 @@ import { MemoryStore, ipKeyGenerator, rateLimit } from "express-rate-limit";
 import type { Store } from "express-rate-limit";
 import type { Env } from "~/env.server";
 import { createSignedCookie } from "~/lib/signed-cookie.server";
-import { rateLimited } from "~/metrics.server";
+import { rateLimited } from "~/observability/metrics.server";
 import { SESSION_COOKIE_NAME } from "~/session/session.server";
 import { publicUrl } from "./react-router";
 import { refuse } from "./refusals";

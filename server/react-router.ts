@@ -15,7 +15,7 @@ import type {
 } from "express";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import type { ServerBuild } from "react-router";
-import { requestIdContext } from "~/lib/request-id.server";
+import { requestIdContext } from "~/observability/request-id.server";
 import { clientAddressContext, normalizeIp } from "~/session/client-ip.server";
 import { log, pathFields } from "./log";
 

@@ -7,7 +7,7 @@ import { ClusterMemoryStoreWorker } from "@express-rate-limit/cluster-memory-sto
 import type { ClientRateLimitInfo } from "express-rate-limit";
 import { AggregatorRegistry } from "prom-client";
 import type { env } from "~/env.server";
-import { registry } from "~/metrics.server";
+import { registry } from "~/observability/metrics.server";
 import { lastAnswerAt } from "~/upstream/call-log.server";
 import { createServerApp } from "./app";
 import { cannotListenFields, log } from "./log";

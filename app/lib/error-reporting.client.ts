@@ -7,7 +7,7 @@
  * to, and it is there only while the server reports errors.
  */
 
-/** What the server accepts (app/lib/browser-error-report.server.ts checks it again). */
+/** What the server accepts (app/observability/browser-error-report.server.ts checks it again). */
 type Kind = "error" | "unhandledrejection" | "boundary";
 
 /** At most this many reports a page: a render loop or a failing timer cannot flood the server. */

@@ -9,7 +9,7 @@ import type { MiddlewareFunction } from "react-router";
 import { env as processEnv } from "~/env.server";
 import type { Env } from "~/env.server";
 import { clientAddress } from "~/session/client-ip.server";
-import { requestId } from "~/lib/request-id.server";
+import { requestId } from "~/observability/request-id.server";
 import { hasMaintenanceBypass } from "~/session/maintenance-bypass.server";
 import {
   getRequestState,

@@ -3,7 +3,7 @@
  * and the CSP can keep img-src 'self'. Only images pass; an upstream failure is a 502 with an empty body.
  */
 import { env } from "~/env.server";
-import { TIMEOUT_MS } from "~/upstream/client.server";
+import { TIMEOUT_MS } from "~/upstream/retry-policy.server";
 import type { Route } from "./+types/media";
 
 /** Plain file-name segments only: no empty, hidden or `..` segments, nothing to escape the /media/ folder. */

@@ -3,8 +3,11 @@
  * status, duration, request id; never headers, bodies or anything the visitor typed), so a wrong API key or an
  * upstream that is down shows in the logs without error reporting set up. Every call is counted in the metrics.
  */
-import { writeLine } from "~/lib/log-line.server";
-import { upstreamDuration, upstreamRequests } from "~/metrics.server";
+import { writeLine } from "~/observability/log-line.server";
+import {
+  upstreamDuration,
+  upstreamRequests,
+} from "~/observability/metrics.server";
 import type { EndpointName } from "#contract";
 
 /** ok: an answer the contract lists; refused: no response at all; invalid: an answer the contract does not allow. */

@@ -1,7 +1,8 @@
 /**
- * The web app's only way to the upstream API. Every call carries the contract's headers, times out after 20 s,
- * retries idempotent calls that got no response (spec section 7), and parses every answer with the contract's
- * schemas, so loaders and actions only ever see valid data, a 204, or an UpstreamError.
+ * The web app's only way to the upstream API. Every call carries the contract's headers, is sent under the retry
+ * and timeout policy (retry-policy.server.ts: 20 s per attempt, idempotent calls that got no response tried again,
+ * spec section 7), and has its answer parsed with the contract's schemas, so loaders and actions only ever see
+ * valid data, a 204, or an UpstreamError.
  * Transport (undici's keep-alive pool) and retry policy: docs/decisions/0020-upstream-transport.md.
  */
 import * as Sentry from "@sentry/node-core/light";
@@ -19,6 +20,10 @@ import {
 import type { EndpointName, ErrorBody } from "#contract";
 import { observeCall } from "./call-log.server";
 import type { CallOutcome, CallRecord } from "./call-log.server";
+import { TIMEOUT_MS, limitWork, sendWithRetries } from "./retry-policy.server";
+
+// The delay is the policy's; the client's tests check it here, beside the retries it spaces.
+export { retryDelay } from "./retry-policy.server";
 
 export interface UpstreamIdentity {
   /** The host name the visitor used; its first label names the site. */
@@ -75,7 +80,10 @@ export interface UpstreamClientOptions {
   maxAnswerBytes?: number;
   report?: (error: UpstreamError) => void;
   random?: () => number;
-  /** The visitor's request's id (app/lib/request-id.server.ts): sent with every call, on its reports and logs. */
+  /**
+   * The visitor's request's id (app/observability/request-id.server.ts): sent with every call, on its reports and
+   * logs.
+   */
   requestId?: string | null;
   /** Told about every call once it ends (call-log.server.ts: failures logged, metrics counted). */
   observe?: (record: CallRecord) => void;
@@ -118,27 +126,13 @@ export interface UpstreamClient {
   ): Promise<UpstreamAnswer<AnswerOf<N>>>;
 }
 
-export const TIMEOUT_MS = 20_000;
 /** Far above any answer of the contract (the largest, a day's workshops, is tens of kilobytes). */
 export const MAX_ANSWER_BYTES = 2 * 1024 * 1024;
-export const MAX_RETRIES = 2;
-const RETRY_BASE_DELAY_MS = 300;
-/** Spec section 7: only calls that cannot change anything are repeated. */
-const RETRY_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * Open connections per upstream origin. Beyond this, calls wait in the pool's queue rather than open more
  * sockets; a page makes at most a few calls, so this serves hundreds of visitors at once.
  */
 export const POOL_CONNECTIONS = 64;
-
-/** Delay before retry number `retryIndex` (0 for the first retry): 300 ms × 2^n plus 0–99 ms of jitter. */
-export function retryDelay(
-  retryIndex: number,
-  random: () => number = Math.random,
-): number {
-  const jitter = Math.min(99, Math.floor(random() * 100));
-  return RETRY_BASE_DELAY_MS * 2 ** retryIndex + jitter;
-}
 
 function reporter(requestId: string | null | undefined) {
   return (error: UpstreamError): void => {
@@ -178,7 +172,7 @@ function poolFor(origin: string): Pool {
   if (!pool) {
     pool = new Pool(origin, {
       connections: POOL_CONNECTIONS,
-      // The client's own timers bound each call (see below), so undici's are off rather than a second limit.
+      // The policy's timers bound each call (retry-policy.server.ts), so undici's are off rather than a second limit.
       headersTimeout: 0,
       bodyTimeout: 0,
       // HTTP/1.1 as before undici 8, which would otherwise speak HTTP/2 to an upstream that offers it over TLS:
@@ -189,9 +183,6 @@ function poolFor(origin: string): Pool {
   }
   return pool;
 }
-
-const sleep = (ms: number) =>
-  new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function createUpstreamClient(
   identity: UpstreamIdentity,
@@ -247,160 +238,193 @@ export function createUpstreamClient(
     name: N,
     input: UpstreamCallInput<N>,
   ): Promise<UpstreamAnswer<AnswerOf<N>>> {
-    const endpoint = ENDPOINTS[name];
-    const query = input.query
-      ? `?${new URLSearchParams(Object.entries(input.query).map(([k, v]) => [k, String(v)]))}`
-      : "";
-    const callHeaders: Record<string, string> = { ...headers };
-    if (input.registrationId)
-      callHeaders[HEADERS.registrationId] = input.registrationId;
-    if (input.idempotencyKey)
-      callHeaders[HEADERS.idempotencyKey] = `${input.idempotencyKey}:${name}`;
-    // The upstream validates bodies; one it refuses comes back as a status error like any other refusal.
-    let body: string | undefined;
-    if (input.body !== undefined) {
-      body = JSON.stringify(input.body);
-      callHeaders["content-type"] = "application/json";
-    }
-    const request: Dispatcher.RequestOptions = {
-      path: basePath + fillPath(endpoint.path, input.params) + query,
-      method: endpoint.method,
-      headers: callHeaders,
-      body,
-    };
-    const fail = (error: UpstreamError): never => {
-      report(error);
-      throw error;
-    };
-    const timedOut = (kind: string) =>
-      new UpstreamError("timeout", name, `${kind} (timeout)`);
-
-    const retries = RETRY_METHODS.has(endpoint.method) ? MAX_RETRIES : 0;
-    let response: Dispatcher.ResponseData | undefined;
-    for (let attempt = 0; !response; attempt++) {
-      if (deadline?.aborted)
-        return fail(timedOut("the request's deadline passed"));
-      if (attempt > 0) {
-        callHeaders[HEADERS.attempt] = String(attempt);
-        // The wait ends early when the deadline passes; the check below then gives up.
-        const wait = sleep(retryDelay(attempt - 1, random));
-        await (deadline
-          ? Promise.race([wait, abortedPromise(deadline)])
-          : wait);
-        if (deadline?.aborted)
-          return fail(timedOut("the request's deadline passed"));
-      }
-      // One signal per attempt: it ends the wait for the head after the call's timeout or at the deadline.
-      const limit = limitWork(timeoutMs, deadline);
-      try {
-        response = await poolFor(base.origin).request({
-          ...request,
-          signal: limit.signal,
-        });
-      } catch (error) {
-        const kind = limit.timedOut() ? "timeout" : "network";
-        // No response came: an idempotent call is tried again, unless the visitor's request is out of time.
-        if (attempt < retries && !deadline?.aborted) continue;
-        return fail(
-          new UpstreamError(kind, name, `no response (${kind})`, {
-            cause: error,
-          }),
-        );
-      } finally {
-        limit.clear();
-      }
-    }
-
-    const { statusCode: status, body: stream } = response;
-    const replayed =
-      response.headers[ANSWER_HEADERS.idempotentReplayed] === "true"
-        ? ({ replayed: true } as const)
-        : {};
-    if (status === 204) {
-      await stream.dump();
-      if ("noContent" in endpoint) return { status: 204, ...replayed };
-      // An answer the contract does not list for this call is no success, whatever its status says.
-      return fail(
-        new UpstreamError("status", name, "answered 204, not listed", {
-          status: 204,
-        }),
-      );
-    }
-
-    // The head came; reading the body gets the same time again, and also ends at the deadline.
-    const limit = limitWork(timeoutMs, deadline, () =>
-      stream.destroy(new Error("body timed out")),
+    const request = buildRequest(name, input, basePath, headers);
+    const sent = await sendWithRetries(
+      request.method,
+      { timeoutMs, deadline, random },
+      (signal, attempt) => {
+        if (attempt > 0) request.headers[HEADERS.attempt] = String(attempt);
+        return poolFor(base.origin).request({ ...request, signal });
+      },
     );
-    let text: string;
-    try {
-      text = await readText(response, maxAnswerBytes);
-    } catch (error) {
-      if (error instanceof AnswerTooLarge)
-        return fail(
-          new UpstreamError("malformed", name, error.message, { status }),
-        );
-      const kind = limit.timedOut() ? "timeout" : "network";
+    if ("deadlinePassed" in sent)
       return fail(
-        new UpstreamError(kind, name, `body not received (${kind})`, {
-          status,
-          cause: error,
-        }),
-      );
-    } finally {
-      limit.clear();
-    }
-
-    if (status !== 200) {
-      const errorBody = parseJson(text);
-      const parsed = ErrorBodySchema.safeParse(
-        errorBody.ok ? errorBody.value : undefined,
-      );
-      const error = new UpstreamError("status", name, `answered ${status}`, {
-        status,
-        body: parsed.success ? parsed.data : undefined,
-      });
-      // Statuses the contract lists for this call are answers the product handles, not faults to report.
-      const expected = "errors" in endpoint && status in endpoint.errors;
-      if (!expected) report(error);
-      throw error;
-    }
-
-    const json = parseJson(text);
-    if (!json.ok)
-      return fail(
-        new UpstreamError("malformed", name, "answer is not JSON", {
-          status: 200,
-          cause: json.error,
-        }),
-      );
-    const parsed = endpoint.answer.safeParse(json.value);
-    if (!parsed.success) {
-      const kept = keepValidItems(endpoint.answer, json.value);
-      if (kept) {
-        // Some items of a list could not be read: the rest is shown, and the fault is reported, not thrown.
-        report(
-          new UpstreamError(
-            "malformed",
-            name,
-            `${kept.dropped} item(s) of the answer do not match the contract and were left out`,
-            { status: 200, cause: parsed.error },
-          ),
-        );
-        return { status: 200, data: kept.items as AnswerOf<N>, ...replayed };
-      }
-      return fail(
+        report,
         new UpstreamError(
-          "malformed",
+          "timeout",
           name,
-          "answer does not match the contract",
-          { status: 200, cause: parsed.error },
+          "the request's deadline passed (timeout)",
         ),
       );
-    }
-    return { status: 200, data: parsed.data as AnswerOf<N>, ...replayed };
+    if ("noResponse" in sent)
+      return fail(
+        report,
+        new UpstreamError(
+          sent.noResponse,
+          name,
+          `no response (${sent.noResponse})`,
+          { cause: sent.cause },
+        ),
+      );
+    return readAnswer(name, sent.response, {
+      timeoutMs,
+      deadline,
+      maxAnswerBytes,
+      report,
+    });
   }
 
   return { call };
+}
+
+/** Reports the error and throws it. */
+function fail(
+  report: (error: UpstreamError) => void,
+  error: UpstreamError,
+): never {
+  report(error);
+  throw error;
+}
+
+/** What one call sends: the contract's method and path, the client's headers and the call's own, the body as JSON. */
+function buildRequest<N extends EndpointName>(
+  name: N,
+  input: UpstreamCallInput<N>,
+  basePath: string,
+  headers: Record<string, string>,
+): Dispatcher.RequestOptions & { headers: Record<string, string> } {
+  const endpoint = ENDPOINTS[name];
+  const query = input.query
+    ? `?${new URLSearchParams(Object.entries(input.query).map(([k, v]) => [k, String(v)]))}`
+    : "";
+  const callHeaders: Record<string, string> = { ...headers };
+  if (input.registrationId)
+    callHeaders[HEADERS.registrationId] = input.registrationId;
+  if (input.idempotencyKey)
+    callHeaders[HEADERS.idempotencyKey] = `${input.idempotencyKey}:${name}`;
+  // The upstream validates bodies; one it refuses comes back as a status error like any other refusal.
+  let body: string | undefined;
+  if (input.body !== undefined) {
+    body = JSON.stringify(input.body);
+    callHeaders["content-type"] = "application/json";
+  }
+  return {
+    path: basePath + fillPath(endpoint.path, input.params) + query,
+    method: endpoint.method,
+    headers: callHeaders,
+    body,
+  };
+}
+
+/**
+ * The answer to a call, read within the time and size allowed and checked against the contract. Anything else is
+ * an UpstreamError, reported unless it is a status the contract lists for the call.
+ */
+async function readAnswer<N extends EndpointName>(
+  name: N,
+  response: Dispatcher.ResponseData,
+  limits: {
+    timeoutMs: number;
+    deadline?: AbortSignal;
+    maxAnswerBytes: number;
+    report: (error: UpstreamError) => void;
+  },
+): Promise<UpstreamAnswer<AnswerOf<N>>> {
+  const { timeoutMs, deadline, maxAnswerBytes, report } = limits;
+  const endpoint = ENDPOINTS[name];
+
+  const { statusCode: status, body: stream } = response;
+  const replayed =
+    response.headers[ANSWER_HEADERS.idempotentReplayed] === "true"
+      ? ({ replayed: true } as const)
+      : {};
+  if (status === 204) {
+    await stream.dump();
+    if ("noContent" in endpoint) return { status: 204, ...replayed };
+    // An answer the contract does not list for this call is no success, whatever its status says.
+    return fail(
+      report,
+      new UpstreamError("status", name, "answered 204, not listed", {
+        status: 204,
+      }),
+    );
+  }
+
+  // The head came; reading the body gets the same time again, and also ends at the deadline.
+  const limit = limitWork(timeoutMs, deadline, () =>
+    stream.destroy(new Error("body timed out")),
+  );
+  let text: string;
+  try {
+    text = await readText(response, maxAnswerBytes);
+  } catch (error) {
+    if (error instanceof AnswerTooLarge)
+      return fail(
+        report,
+        new UpstreamError("malformed", name, error.message, { status }),
+      );
+    const kind = limit.timedOut() ? "timeout" : "network";
+    return fail(
+      report,
+      new UpstreamError(kind, name, `body not received (${kind})`, {
+        status,
+        cause: error,
+      }),
+    );
+  } finally {
+    limit.clear();
+  }
+
+  if (status !== 200) {
+    const errorBody = parseJson(text);
+    const parsed = ErrorBodySchema.safeParse(
+      errorBody.ok ? errorBody.value : undefined,
+    );
+    const error = new UpstreamError("status", name, `answered ${status}`, {
+      status,
+      body: parsed.success ? parsed.data : undefined,
+    });
+    // Statuses the contract lists for this call are answers the product handles, not faults to report.
+    const expected = "errors" in endpoint && status in endpoint.errors;
+    if (!expected) report(error);
+    throw error;
+  }
+
+  const json = parseJson(text);
+  if (!json.ok)
+    return fail(
+      report,
+      new UpstreamError("malformed", name, "answer is not JSON", {
+        status: 200,
+        cause: json.error,
+      }),
+    );
+  const parsed = endpoint.answer.safeParse(json.value);
+  if (!parsed.success) {
+    const kept = keepValidItems(endpoint.answer, json.value);
+    if (kept) {
+      // Some items of a list could not be read: the rest is shown, and the fault is reported, not thrown.
+      report(
+        new UpstreamError(
+          "malformed",
+          name,
+          `${kept.dropped} item(s) of the answer do not match the contract and were left out`,
+          { status: 200, cause: parsed.error },
+        ),
+      );
+      return { status: 200, data: kept.items as AnswerOf<N>, ...replayed };
+    }
+    return fail(
+      report,
+      new UpstreamError(
+        "malformed",
+        name,
+        "answer does not match the contract",
+        { status: 200, cause: parsed.error },
+      ),
+    );
+  }
+  return { status: 200, data: parsed.data as AnswerOf<N>, ...replayed };
 }
 
 /**
@@ -421,38 +445,6 @@ function keepValidItems(
   }
   if (items.length === 0) return null;
   return { items, dropped: value.length - items.length };
-}
-
-function abortedPromise(signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) =>
-    signal.addEventListener("abort", () => resolve(), { once: true }),
-  );
-}
-
-/**
- * A signal that aborts after `timeoutMs` or when `deadline` does (and calls `onAbort`), whichever comes first.
- * A timer and one listener, rather than AbortSignal.timeout/any per call, which cost more than the call itself.
- */
-function limitWork(
-  timeoutMs: number,
-  deadline: AbortSignal | undefined,
-  onAbort?: () => void,
-) {
-  const controller = new AbortController();
-  const abort = () => {
-    controller.abort();
-    onAbort?.();
-  };
-  const timer = setTimeout(abort, timeoutMs);
-  deadline?.addEventListener("abort", abort, { once: true });
-  return {
-    signal: controller.signal,
-    timedOut: () => controller.signal.aborted,
-    clear() {
-      clearTimeout(timer);
-      deadline?.removeEventListener("abort", abort);
-    },
-  };
 }
 
 class AnswerTooLarge extends Error {}

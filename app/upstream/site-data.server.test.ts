@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { UpstreamAnswer } from "./client.server";
 import { UpstreamError } from "./client.server";
-import { siteCacheRequests } from "~/metrics.server";
+import { siteCacheRequests } from "~/observability/metrics.server";
 import { clearSiteData, siteData } from "./site-data.server";
 
 const FRESH_MS = 30_000;

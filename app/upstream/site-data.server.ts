@@ -9,7 +9,7 @@
 import { cachified, isExpired } from "@epic-web/cachified";
 import type { CacheEntry } from "@epic-web/cachified";
 import { LRUCache } from "lru-cache";
-import { siteCacheRequests } from "~/metrics.server";
+import { siteCacheRequests } from "~/observability/metrics.server";
 import type {
   AnswerOf,
   UpstreamAnswer,

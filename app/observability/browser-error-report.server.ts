@@ -1,5 +1,5 @@
 /**
- * Error reports from the browser (decision 0067). The page's small reporter (error-reporting.client.ts) posts
+ * Error reports from the browser (decision 0067). The page's small reporter (app/lib/error-reporting.client.ts) posts
  * a report to ERROR_REPORT_PATH; the server's endpoint (server/error-reports.ts) hands the body here, which checks
  * it, turns it into the Sentry event the browser SDK used to send, and drops what the filter drops. The body is
  * a visitor's (or anyone's) to write: nothing in it is trusted, and nothing in it can make this throw.
@@ -7,8 +7,8 @@
 import * as Sentry from "@sentry/node-core/light";
 import type { ErrorEvent, Event, StackFrame } from "@sentry/node-core/light";
 import { z } from "zod";
-import { isAutomatedUserAgent } from "./link-scanners";
-import { scrubEvent, shouldDropEvent } from "./sentry-filter";
+import { isAutomatedUserAgent } from "~/lib/link-scanners";
+import { scrubEvent, shouldDropEvent } from "./sentry-filter.server";
 
 /** Where the browser posts its reports: a Dutch path beside the site's others, served by the HTTP server. */
 export const ERROR_REPORT_PATH = "/fouten";

@@ -13,7 +13,7 @@ import type {
   EventHint,
   LightNodeClient,
 } from "@sentry/node-core/light";
-import { isAutomatedUserAgent } from "./link-scanners";
+import { isAutomatedUserAgent } from "~/lib/link-scanners";
 
 const OBJECT_NOT_FOUND = /Object Not Found Matching Id:/i;
 const EXTENSION_FILE =
