@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import type { Page } from "@playwright/test";
 import { launchOptions } from "../tests/support/chromium";
-import { AWAITING_COOKIE_NAME } from "../app/session/session.server";
+import { AWAITING_COOKIE_NAME } from "../app/session/awaiting-cookie.server";
 import { API_BASE_PATH, HEADERS } from "#contract";
 import { startBenchServers } from "./bench-servers";
 import { browserCookies, flowVisitor } from "./flow-visitor";

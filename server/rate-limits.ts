@@ -24,7 +24,7 @@ import type { Store } from "express-rate-limit";
 import type { Env } from "~/env.server";
 import { createSignedCookie } from "~/lib/signed-cookie.server";
 import { rateLimited } from "~/observability/metrics.server";
-import { SESSION_COOKIE_NAME } from "~/session/session.server";
+import { SESSION_COOKIE_NAME } from "~/session/session-cookie.server";
 import { publicUrl } from "./react-router";
 import { refuse } from "./refusals";
 import {

@@ -71,10 +71,11 @@ async function fetchRegistration(
   if (!id) return { state: "none" };
   // A page shows a change's answer only as the first page after it: the cookie says whether one has been shown
   // since, wherever it was served (another process holds no copy to take, and leaves this one's behind).
-  const handedOver = use === "change" || session.registrationJustChanged;
+  const seenNow = session.registrationSeen;
+  const handedOver = use === "change" || seenNow?.changed === true;
   if (use === "page") session.markRegistrationShown();
   const recalled = handedOver
-    ? recallRegistration(id, session.registrationSeen, use)
+    ? recallRegistration(id, seenNow?.fingerprint ?? null, use)
     : null;
   if (recalled)
     return recalled.registration

@@ -20,11 +20,11 @@ import {
 import {
   AWAITING_COOKIE_NAME,
   AWAITING_TTL_MS,
-  GENERATION_COOKIE_NAME,
-  SESSION_COOKIE_NAME,
-  SESSION_MAX_AGE_SECONDS,
-  TOAST_COOKIE_PREFIX,
-} from "~/session/session.server";
+} from "~/session/awaiting-cookie.server";
+import { SESSION_MAX_AGE_SECONDS } from "~/session/cookie-attributes.server";
+import { GENERATION_COOKIE_NAME } from "~/session/generation-cookie.server";
+import { SESSION_COOKIE_NAME } from "~/session/session-cookie.server";
+import { TOAST_COOKIE_PREFIX } from "~/session/toast-cookies.server";
 
 /** Stands for the varying end of a family of cookies' names: `toast-…`. */
 export const NAME_VARIES = "…";

@@ -56,6 +56,13 @@ const SessionDataSchema = z.object({
   __flash_toasts__: z.array(ToastSchema).optional(),
 });
 
+/** What the session knows of the registration id it holds: forgotten with it, or when another id replaces it. */
+export const OF_THE_REGISTRATION_ID = [
+  "registrationStarted",
+  "registrationSeen",
+  "registrationChanged",
+] as const;
+
 export type SessionData = Omit<
   z.infer<typeof SessionDataSchema>,
   "__flash_toasts__"

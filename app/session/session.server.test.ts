@@ -3,13 +3,15 @@ import { describe, expect, it } from "vitest";
 import {
   AWAITING_COOKIE_NAME,
   AWAITING_TTL_MS,
+} from "./awaiting-cookie.server";
+import type { SessionOptions } from "./cookie-attributes.server";
+import { SESSION_COOKIE_NAME } from "./session-cookie.server";
+import {
   CONFIRMATION_TTL_MS,
-  MAX_TOASTS,
   SELECTION_TTL_MS,
-  SESSION_COOKIE_NAME,
   VisitorSession,
 } from "./session.server";
-import type { SessionOptions } from "./session.server";
+import { MAX_TOASTS } from "./toast-cookies.server";
 
 const secrets = ["a-test-secret-of-enough-length"];
 let counter = 0;

@@ -25,6 +25,7 @@ import {
 import {
   boundedConfirmation,
   commitSessionCookie,
+  OF_THE_REGISTRATION_ID,
   readSessionCookie,
 } from "./session-cookie.server";
 import type {
@@ -34,18 +35,6 @@ import type {
 } from "./session-cookie.server";
 import { ToastCookies } from "./toast-cookies.server";
 
-// What other modules import from here, so they need not know which cookie holds what.
-export {
-  AWAITING_COOKIE_NAME,
-  AWAITING_TTL_MS,
-} from "./awaiting-cookie.server";
-export type { AwaitingConfirmation } from "./awaiting-cookie.server";
-export { SESSION_MAX_AGE_SECONDS } from "./cookie-attributes.server";
-export type { SessionOptions } from "./cookie-attributes.server";
-export { GENERATION_COOKIE_NAME } from "./generation-cookie.server";
-export { SESSION_COOKIE_NAME } from "./session-cookie.server";
-export type { ConfirmationOutcome } from "./session-cookie.server";
-export { MAX_TOASTS, TOAST_COOKIE_PREFIX } from "./toast-cookies.server";
 export type { Toast };
 
 /** Spec: the saved orientation day and school expire 24 h after they were saved. */
@@ -171,11 +160,8 @@ export class VisitorSession {
 
   /** A new registration id forgets whether one was started under the previous id. */
   setRegistrationId(value: string | null): void {
-    if (value !== this.registrationId) {
-      this.#set("registrationStarted", undefined);
-      this.#set("registrationSeen", undefined);
-      this.#set("registrationChanged", undefined);
-    }
+    if (value !== this.registrationId)
+      for (const key of OF_THE_REGISTRATION_ID) this.#set(key, undefined);
     this.#set("registrationId", value ?? undefined);
   }
 
@@ -184,14 +170,17 @@ export class VisitorSession {
     this.#set("registrationStarted", true);
   }
 
-  /** The fingerprint of the registration as this visitor last saw it, or null. */
-  get registrationSeen(): string | null {
-    return this.#session.get("registrationSeen") ?? null;
-  }
-
-  /** Whether that registration is the answer of the visitor's own change, not yet shown on a page. */
-  get registrationJustChanged(): boolean {
-    return this.#session.get("registrationChanged") ?? false;
+  /**
+   * The registration as this visitor last saw it: its fingerprint, and whether it is the answer of their own change
+   * that no page has shown yet (decision 0072).
+   */
+  get registrationSeen(): { fingerprint: string; changed: boolean } | null {
+    const fingerprint = this.#session.get("registrationSeen");
+    if (!fingerprint) return null;
+    return {
+      fingerprint,
+      changed: this.#session.get("registrationChanged") ?? false,
+    };
   }
 
   /** The visitor now sees this registration (by its fingerprint); `changed`: it is their own change's answer. */
@@ -230,9 +219,7 @@ export class VisitorSession {
 
   #forgetRegistration(): void {
     this.#set("registrationId", undefined);
-    this.#set("registrationStarted", undefined);
-    this.#set("registrationSeen", undefined);
-    this.#set("registrationChanged", undefined);
+    for (const key of OF_THE_REGISTRATION_ID) this.#set(key, undefined);
     this.#set("schoolId", undefined);
     this.#set("anonymousUserId", undefined);
   }

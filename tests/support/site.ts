@@ -12,7 +12,8 @@ import type { Answer, Outgoing } from "../fixtures/http";
 import { freePort, root, serverArgs } from "../../scripts/processes.mjs";
 import { holdMailToken } from "~/request/mail-token.server";
 import type { MailLinkPurpose } from "~/request/mail-token.server";
-import { SESSION_COOKIE_NAME, VisitorSession } from "~/session/session.server";
+import { SESSION_COOKIE_NAME } from "~/session/session-cookie.server";
+import { VisitorSession } from "~/session/session.server";
 
 export type { Answer, Outgoing };
 

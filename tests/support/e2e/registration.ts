@@ -28,7 +28,7 @@ import type {
   Registration,
   School,
 } from "#contract";
-import { SESSION_COOKIE_NAME } from "../../../app/session/session.server";
+import { SESSION_COOKIE_NAME } from "../../../app/session/session-cookie.server";
 import { buildDemoData } from "../../../reference-upstream/demo/data";
 import { chooseDay, javaScriptEnabled, untilHydrated } from "./flow";
 import { mailedLink, tokenOf } from "./mail";
