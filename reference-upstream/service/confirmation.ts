@@ -4,6 +4,7 @@
  */
 import type { PendingConfirmationBody, Registration } from "#contract";
 import { MAIL_LINK_PATHS } from "#contract";
+import { DETAIL_TEXT_COLUMNS } from "../db";
 import { changedMail, confirmedMail, confirmLinkMail } from "../mail-templates";
 import type { Limits } from "./limits";
 import type { LiveRegistration } from "./live-registration";
@@ -21,6 +22,11 @@ import type { Tokens } from "./tokens";
  * specification's, for the student who needs it, but a draft is no tool for testing addresses (decision 0076).
  */
 export const CONFLICTS_PER_DRAFT = 3;
+
+/** The personal texts' part of pending-confirmation's UPDATE: one `column = ?` each. */
+const DETAIL_TEXTS_SET = DETAIL_TEXT_COLUMNS.map(
+  (column) => `${column} = ?`,
+).join(", ");
 
 export function createConfirmation(
   d: DbAccess,
@@ -99,16 +105,10 @@ export function createConfirmation(
         limitMail(s, reg, body.emailadres);
         const created = reg.status === "created";
         run(
-          `UPDATE registrations SET geslacht = ?, voornaam = ?, tussenvoegsel = ?, achternaam = ?, klas = ?,
-           telefoonnummer = ?, emailadres = ?, aantal_personen = ?, marketing_optin = ?, display = ?,
-           status = ?, expires_at = ? WHERE id = ?`,
+          `UPDATE registrations SET geslacht = ?, ${DETAIL_TEXTS_SET}, aantal_personen = ?, marketing_optin = ?,
+           display = ?, status = ?, expires_at = ? WHERE id = ?`,
           body.geslacht,
-          body.voornaam,
-          body.tussenvoegsel,
-          body.achternaam,
-          body.klas,
-          body.telefoonnummer,
-          body.emailadres,
+          ...DETAIL_TEXT_COLUMNS.map((column) => body[column]),
           body.aantalPersonen,
           body.marketingOptin ? 1 : 0,
           body.display,

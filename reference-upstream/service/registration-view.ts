@@ -2,9 +2,20 @@
  * A registration as the calls answer it (the contract's Registration) and as the mails summarise it, from its row.
  */
 import type { Registration, WaitlistEntry, WorkshopRef } from "#contract";
+import { DETAIL_TEXT_COLUMNS } from "../db";
+import type { DetailTextColumn } from "../db";
 import type { RegistrationSummary } from "../mail-templates";
 import type { DayRow, DbAccess, RegistrationRow, RoundRow } from "./db-access";
 import { dutchDate } from "./db-access";
+
+/** The personal texts as stored, under the contract's names (the columns'). */
+function detailTexts(
+  row: RegistrationRow,
+): Record<DetailTextColumn, string | null> {
+  return Object.fromEntries(
+    DETAIL_TEXT_COLUMNS.map((column) => [column, row[column]]),
+  ) as Record<DetailTextColumn, string | null>;
+}
 
 export function createRegistrationView(
   d: DbAccess,
@@ -77,12 +88,7 @@ export function createRegistrationView(
         dayRounds.map((r) => [String(r.number), selection(r.number)]),
       ),
       geslacht: row.geslacht,
-      voornaam: row.voornaam,
-      tussenvoegsel: row.tussenvoegsel,
-      achternaam: row.achternaam,
-      klas: row.klas,
-      telefoonnummer: row.telefoonnummer,
-      emailadres: row.emailadres,
+      ...detailTexts(row),
       aantalPersonen: row.aantal_personen,
       marketingOptin: row.marketing_optin === 1,
       display: row.status === "created" ? row.display : null,
