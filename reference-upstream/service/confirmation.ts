@@ -108,7 +108,8 @@ export function createConfirmation(
           `UPDATE registrations SET geslacht = ?, ${DETAIL_TEXTS_SET}, aantal_personen = ?, marketing_optin = ?,
            display = ?, status = ?, expires_at = ? WHERE id = ?`,
           body.geslacht,
-          ...DETAIL_TEXT_COLUMNS.map((column) => body[column]),
+          // A text the body may leave out (a field added later) is stored as null.
+          ...DETAIL_TEXT_COLUMNS.map((column) => body[column] ?? null),
           body.aantalPersonen,
           body.marketingOptin ? 1 : 0,
           body.display,
