@@ -237,6 +237,21 @@ const MIGRATIONS: string[] = [
 ];
 
 /** Opens (creating its folder) and migrates the database. ":memory:" gives a private in-memory one. */
+/**
+ * The personal details kept as optional text, each in the registrations column of its own name (the contract's
+ * field name): pending-confirmation stores them (service/confirmation.ts) and every answer gives them back
+ * (service/registration-view.ts). Another one is a column added by a new migration above and its name here.
+ */
+export const DETAIL_TEXT_COLUMNS = [
+  "voornaam",
+  "tussenvoegsel",
+  "achternaam",
+  "klas",
+  "telefoonnummer",
+  "emailadres",
+] as const;
+export type DetailTextColumn = (typeof DETAIL_TEXT_COLUMNS)[number];
+
 export function openDatabase(file: string): Db {
   if (file !== ":memory:")
     fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });

@@ -10,11 +10,40 @@ import { LOGIN_RULES } from "~/components/registration/login-box";
 import { VALIDATION } from "~/messages";
 import { personalDetailsRules } from "~/registration/personal-details";
 import { QUESTION_RULES } from "~/routes/contact";
-import { checkForm, constraintsOf, field } from "./form-rules";
+import { checkForm, constraintsOf, labelsOf } from "./form-rules";
 import type { FormRules } from "./form-rules";
 import { schemaFor } from "./validation";
 
+/** A form whose fields have messages of their own (FieldMessages), of every kind that can have one. */
+const OWN_MESSAGES = {
+  naam: {
+    kind: "text",
+    label: "Naam",
+    max: 5,
+    messages: { required: "Vul je naam in", invalid: "Naam te lang" },
+  },
+  adres: {
+    kind: "email",
+    label: "Adres",
+    messages: { required: "Vul je adres in", invalid: "Geen adres" },
+  },
+  herhaal: {
+    kind: "email",
+    label: "Herhaal",
+    sameAs: "adres",
+    messages: { mismatch: "Niet hetzelfde adres" },
+  },
+  keuze: {
+    kind: "choice",
+    label: "Keuze",
+    values: ["1", "2"],
+    messages: { required: "Kies er een", invalid: "Geen keuze van de lijst" },
+  },
+  vinkje: { kind: "checkbox", label: "Vinkje", messages: { invalid: "Nee" } },
+} as const satisfies FormRules;
+
 const FORMS: Record<string, FormRules> = {
+  "own messages": OWN_MESSAGES,
   "new registration": personalDetailsRules({ created: false }),
   "changed registration": personalDetailsRules({ created: true }),
   login: LOGIN_RULES,
@@ -139,10 +168,10 @@ describe.each(Object.entries(FORMS))("the %s form", (_name, rules) => {
 
 describe("a repeated address", () => {
   const rules = {
-    emailadres: field.email(),
-    repeatEmail: field.email("emailadres"),
-    name: field.text("Naam", 10),
-  };
+    emailadres: { kind: "email", label: "E-mailadres" },
+    repeatEmail: { kind: "email", label: "Herhaal", sameAs: "emailadres" },
+    name: { kind: "text", label: "Naam", max: 10 },
+  } as const satisfies FormRules;
 
   it("is compared once both addresses are valid, whatever else is wrong, in any case", () => {
     const mismatch = formDataOf({
@@ -176,5 +205,76 @@ describe("a repeated address", () => {
     expect(verdicts(rules, formData).browser).toEqual({
       emailadres: VALIDATION.email,
     });
+  });
+});
+
+describe("a field's own messages", () => {
+  it("replace the generic ones, in the browser and on the server alike", () => {
+    const empty = formDataOf({});
+    expect(verdicts(OWN_MESSAGES, empty)).toEqual({
+      browser: {
+        naam: "Vul je naam in",
+        adres: "Vul je adres in",
+        herhaal: VALIDATION.required,
+        keuze: "Kies er een",
+      },
+      server: {
+        naam: "Vul je naam in",
+        adres: "Vul je adres in",
+        herhaal: VALIDATION.required,
+        keuze: "Kies er een",
+      },
+    });
+    const wrong = formDataOf({
+      naam: "Johannes",
+      adres: "a@b",
+      herhaal: "a@school.nl",
+      keuze: "3",
+      vinkje: "ja",
+    });
+    const said = {
+      naam: "Naam te lang",
+      adres: "Geen adres",
+      keuze: "Geen keuze van de lijst",
+      vinkje: "Nee",
+    };
+    expect(verdicts(OWN_MESSAGES, wrong)).toEqual({
+      browser: said,
+      server: said,
+    });
+    const mismatch = formDataOf({
+      naam: "Jan",
+      adres: "a@school.nl",
+      herhaal: "b@school.nl",
+      keuze: "1",
+    });
+    expect(verdicts(OWN_MESSAGES, mismatch).browser).toEqual({
+      herhaal: "Niet hetzelfde adres",
+    });
+  });
+
+  it("default to the spec's, naming a text by its label", () => {
+    const rules = {
+      klas: { kind: "text", label: "Klas", max: 3 },
+    } as const satisfies FormRules;
+    expect(verdicts(rules, formDataOf({ klas: "4 havo" }))).toEqual({
+      browser: { klas: VALIDATION.invalid("Klas") },
+      server: { klas: VALIDATION.invalid("Klas") },
+    });
+  });
+});
+
+describe("labelsOf", () => {
+  it("gives each field with a label its label, in the order declared, and leaves hidden fields out", () => {
+    const labels = labelsOf(QUESTION_RULES);
+    expect(Object.entries(labels)).toEqual([
+      ["name", "Naam"],
+      ["email", "E-mailadres"],
+      ["school", "School (optioneel)"],
+      ["klas", "Klas (optioneel)"],
+      ["questionAbout", "Mijn vraag gaat over"],
+      ["message", "Bericht"],
+    ]);
+    expect(labelsOf(LOGIN_RULES)).toEqual({ email: "E-mailadres" });
   });
 });

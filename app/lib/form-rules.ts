@@ -1,12 +1,13 @@
 /**
- * The forms' field rules as plain data (decision 0068). The browser checks a form against them as the student types,
- * without Zod in the page; the server builds its Zod schema from the same rules (`schemaFor`, app/lib/validation.ts)
+ * The forms' field rules as plain data (decision 0068), each field declared once with its label and messages
+ * (decision 0077). The browser checks a form against them as the student types, without Zod in the page; the server builds its Zod schema from the same rules (`schemaFor`, app/lib/validation.ts)
  * and stays the authority. A unit test runs both over the same inputs and requires the same first message per
  * field, so the two cannot drift apart.
  */
 import { parse } from "@conform-to/react";
 import type { Submission } from "@conform-to/react";
-import { VALIDATION } from "~/messages";
+// Not the index: the forms' field declarations in ~/messages import this module's types.
+import { VALIDATION } from "~/messages/common";
 
 /** Spec: local part, @, domain, a top-level part of 2-4 letters, case-insensitive. */
 export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,4}$/i;
@@ -69,21 +70,55 @@ export function cleanText(value: string, { multiline = false } = {}): string {
   return INVISIBLE_ONLY.test(text) ? "" : text;
 }
 
+/**
+ * Messages a field has of its own, where the specification or a product text needs one; without, the spec's
+ * generic ones (section 5) apply.
+ */
+export interface FieldMessages {
+  /** Left empty, or nothing of it shows. Default: 'Dit veld is verplicht'. */
+  required?: string;
+  /**
+   * A value the rule refuses: a text too long (default 'Ongeldige invoer in veld "{label}"'), no address (default
+   * 'Voer een geldig e-mailadres in.'), a value not on the list or a forged checkbox (default 'Dit veld is verplicht').
+   */
+  invalid?: string;
+  /** A repeated address that differs (`sameAs`). Default: 'Het e-mailadres komt niet overeen'. */
+  mismatch?: string;
+}
+
+/**
+ * One field of a form, declared once: its kind and rules, its visible name (`label`: the field's label or legend,
+ * the error summary's name for it and the `{field}` of the length message) and any message of its own. A form is
+ * a record of these in the order of the page, keyed by the field's name as posted.
+ */
 export type FieldRule =
-  /** A text of at most `max` characters once cleaned and trimmed; `label` names the field in the length message. */
+  /** A text of at most `max` characters once cleaned and trimmed. */
   | {
       kind: "text";
       label: string;
       max: number;
-      required: boolean;
-      multiline: boolean;
+      optional?: boolean;
+      /** Keep line breaks and tabs (a message). */
+      multiline?: boolean;
+      messages?: FieldMessages;
     }
   /** An e-mail address; `sameAs` names the field it must repeat (the mismatch is reported here). */
-  | { kind: "email"; required: boolean; sameAs?: string }
+  | {
+      kind: "email";
+      label: string;
+      optional?: boolean;
+      sameAs?: string;
+      messages?: FieldMessages;
+    }
   /** One of a closed list of values, required. */
-  | { kind: "choice"; values: readonly string[] }
+  | {
+      kind: "choice";
+      label: string;
+      values: readonly string[];
+      messages?: FieldMessages;
+    }
   /** A checkbox: ticked or not. */
-  | { kind: "checkbox" }
+  | { kind: "checkbox"; label: string; messages?: FieldMessages }
   /** A hidden field that must carry exactly this value (a form's intent). */
   | { kind: "literal"; value: string }
   /** Anything or nothing, never an error (the honeypot: the action decides what a filled one means). */
@@ -94,16 +129,18 @@ export type FormRules = Record<string, FieldRule>;
 /** What a rule lets through, as the server's schema outputs it. */
 type ValueOf<Rule extends FieldRule> = Rule extends {
   kind: "text" | "email";
-  required: true;
+  optional: true;
 }
-  ? string
-  : Rule extends { kind: "choice"; values: readonly (infer Value)[] }
-    ? Value
-    : Rule extends { kind: "literal"; value: infer Value }
+  ? string | undefined
+  : Rule extends { kind: "text" | "email" }
+    ? string
+    : Rule extends { kind: "choice"; values: readonly (infer Value)[] }
       ? Value
-      : Rule extends { kind: "checkbox" }
-        ? boolean
-        : string | undefined;
+      : Rule extends { kind: "literal"; value: infer Value }
+        ? Value
+        : Rule extends { kind: "checkbox" }
+          ? boolean
+          : string | undefined;
 
 /** A form's checked values, field by field. */
 export type FormValue<Rules extends FormRules> = {
@@ -115,29 +152,43 @@ export type FormInput<Rules extends FormRules> = {
   [Name in keyof Rules]?: string;
 };
 
-interface TextOptions {
-  /** Keep line breaks and tabs (a message). */
-  multiline?: boolean;
+/** A field's messages: its own where it has them, the spec's generic ones otherwise. */
+export function messagesOf(rule: FieldRule): Required<FieldMessages> {
+  const own = "messages" in rule ? rule.messages : undefined;
+  const invalid =
+    rule.kind === "text"
+      ? VALIDATION.invalid(rule.label)
+      : rule.kind === "email"
+        ? VALIDATION.email
+        : VALIDATION.required;
+  return {
+    required: own?.required ?? VALIDATION.required,
+    invalid: own?.invalid ?? invalid,
+    mismatch: own?.mismatch ?? VALIDATION.emailMismatch,
+  };
 }
 
-export const field = {
-  text: (label: string, max: number, { multiline = false }: TextOptions = {}) =>
-    ({ kind: "text", label, max, required: true, multiline }) as const,
-  optionalText: (
-    label: string,
-    max: number,
-    { multiline = false }: TextOptions = {},
-  ) => ({ kind: "text", label, max, required: false, multiline }) as const,
-  email: (sameAs?: string) =>
-    ({ kind: "email", required: true, ...(sameAs ? { sameAs } : {}) }) as const,
-  optionalEmail: () => ({ kind: "email", required: false }) as const,
-  choice: <const Values extends readonly string[]>(values: Values) =>
-    ({ kind: "choice", values }) as const,
-  checkbox: () => ({ kind: "checkbox" }) as const,
-  literal: <const Value extends string>(value: Value) =>
-    ({ kind: "literal", value }) as const,
-  any: () => ({ kind: "any" }) as const,
-} satisfies Record<string, (...args: never[]) => FieldRule>;
+/** Whether the field must be filled in (a text or an address not declared optional). */
+const isOptional = (rule: FieldRule) =>
+  (rule.kind === "text" || rule.kind === "email") && rule.optional === true;
+
+/**
+ * Each field's visible name, in the order of the declaration (the page's): the error summary lists the invalid
+ * fields so. Hidden fields (an intent, the honeypot) have none.
+ */
+export function labelsOf<Rules extends FormRules>(rules: Rules): Labels<Rules> {
+  const labels: Record<string, string> = {};
+  for (const [name, rule] of Object.entries(rules))
+    if ("label" in rule) labels[name] = rule.label;
+  return labels as Labels<Rules>;
+}
+
+/** The visible names of a form's fields that have one. */
+export type Labels<Rules extends FormRules> = {
+  [
+    Name in keyof Rules as Rules[Name] extends { label: string } ? Name : never
+  ]: string;
+};
 
 /** What a form posts for a field, as Conform hands it over: empty inputs are missing. */
 type Posted = unknown;
@@ -146,13 +197,17 @@ const isMissing = (value: Posted) =>
   value === undefined || value === null || value === "";
 
 /** An address's own message, or null when it is fine (without the repeat check). */
-function emailMessage(value: Posted, required: boolean): string | null {
-  if (isMissing(value)) return required ? VALIDATION.required : null;
-  if (typeof value !== "string") return VALIDATION.required;
+function emailMessage(
+  value: Posted,
+  required: boolean,
+  messages: Required<FieldMessages>,
+): string | null {
+  if (isMissing(value)) return required ? messages.required : null;
+  if (typeof value !== "string") return messages.required;
   const address = value.trim();
   if (address.length > EMAIL_MAX || !EMAIL_PATTERN.test(address))
-    return VALIDATION.email;
-  return CONTRACT_EMAIL_PATTERN.test(address) ? null : VALIDATION.email;
+    return messages.invalid;
+  return CONTRACT_EMAIL_PATTERN.test(address) ? null : messages.invalid;
 }
 
 /** The first message for a field's value, or null when it is fine. `posted` is the whole form, for `sameAs`. */
@@ -161,38 +216,41 @@ export function fieldMessage(
   value: Posted,
   posted: Record<string, Posted>,
 ): string | null {
+  const messages = messagesOf(rule);
+  const required = !isOptional(rule);
   switch (rule.kind) {
     case "text": {
-      if (isMissing(value)) return rule.required ? VALIDATION.required : null;
-      if (typeof value !== "string") return VALIDATION.required;
+      if (isMissing(value)) return required ? messages.required : null;
+      if (typeof value !== "string") return messages.required;
       const text = cleanText(value, { multiline: rule.multiline }).trim();
-      if (text === "") return rule.required ? VALIDATION.required : null;
-      return text.length > rule.max ? VALIDATION.invalid(rule.label) : null;
+      if (text === "") return required ? messages.required : null;
+      return text.length > rule.max ? messages.invalid : null;
     }
     case "email": {
-      const own = emailMessage(value, rule.required);
+      const own = emailMessage(value, required, messages);
       if (own !== null || rule.sameAs === undefined) return own;
       const other = posted[rule.sameAs];
       // Once both addresses are valid on their own: every message at once, the mismatch on the repeat.
-      if (emailMessage(other, true) !== null) return null;
+      if (emailMessage(other, true, messages) !== null) return null;
       return String(value).trim().toLowerCase() ===
         String(other).trim().toLowerCase()
         ? null
-        : VALIDATION.emailMismatch;
+        : messages.mismatch;
     }
     case "choice":
+      if (isMissing(value)) return messages.required;
       return typeof value === "string" && rule.values.includes(value)
         ? null
-        : VALIDATION.required;
+        : messages.invalid;
     case "literal":
-      return value === rule.value ? null : VALIDATION.required;
+      return value === rule.value ? null : messages.required;
     case "any":
       return isMissing(value) || typeof value === "string"
         ? null
-        : VALIDATION.required;
+        : messages.required;
     // A ticked checkbox posts "on"; nothing else comes from the form.
     case "checkbox":
-      return isMissing(value) || value === "on" ? null : VALIDATION.required;
+      return isMissing(value) || value === "on" ? null : messages.invalid;
   }
 }
 
@@ -243,7 +301,7 @@ export function constraintsOf(
       switch (rule.kind) {
         case "text":
         case "email":
-          return [name, { required: rule.required }];
+          return [name, { required: !isOptional(rule) }];
         case "choice":
           return [name, { required: true, pattern: rule.values.join("|") }];
         case "literal":

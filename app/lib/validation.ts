@@ -8,8 +8,10 @@ import {
   EMAIL_MAX,
   EMAIL_PATTERN,
   cleanText,
+  messagesOf,
 } from "~/lib/form-rules";
 import type {
+  FieldMessages,
   FieldRule,
   FormInput,
   FormRules,
@@ -23,36 +25,41 @@ export {
   stripControlCharacters,
 } from "~/lib/form-rules";
 
+type TextRule = Extract<FieldRule, { kind: "text" }>;
+
+/** A text rule's schema: cleaned, trimmed, required unless optional, at most `max` characters. */
+function textSchema(rule: TextRule) {
+  const messages = messagesOf(rule);
+  const text = z
+    .string({ error: messages.required })
+    .overwrite((value) => cleanText(value, { multiline: rule.multiline }))
+    .trim();
+  return rule.optional
+    ? text.max(rule.max, messages.invalid).optional()
+    : text.min(1, messages.required).max(rule.max, messages.invalid);
+}
+
 interface TextOptions {
   /** Keep line breaks and tabs (a message). */
   multiline?: boolean;
+  messages?: FieldMessages;
 }
 
 /** A required text of at most `max` characters; `label` names the field in the length message. */
 export function requiredText(
   label: string,
   max: number,
-  { multiline = false }: TextOptions = {},
+  options: TextOptions = {},
 ) {
-  return z
-    .string({ error: VALIDATION.required })
-    .overwrite((value) => cleanText(value, { multiline }))
-    .trim()
-    .min(1, VALIDATION.required)
-    .max(max, VALIDATION.invalid(label));
+  return textSchema({ kind: "text", label, max, ...options });
 }
 
 export function optionalText(
   label: string,
   max: number,
-  { multiline = false }: TextOptions = {},
+  options: TextOptions = {},
 ) {
-  return z
-    .string()
-    .overwrite((value) => cleanText(value, { multiline }))
-    .trim()
-    .max(max, VALIDATION.invalid(label))
-    .optional();
+  return textSchema({ kind: "text", label, max, optional: true, ...options });
 }
 
 /**
@@ -67,35 +74,39 @@ export function formId(label: string) {
 }
 
 /** The spec's pattern, then the upstream contract's e-mail check, so an address that passes here is accepted there. */
-export function emailAddress() {
+export function emailAddress({
+  required = VALIDATION.required,
+  invalid = VALIDATION.email,
+}: FieldMessages = {}) {
   return z
-    .string({ error: VALIDATION.required })
+    .string({ error: required })
     .trim()
-    .max(EMAIL_MAX, VALIDATION.email)
-    .regex(EMAIL_PATTERN, VALIDATION.email)
-    .pipe(
-      z.email({ pattern: CONTRACT_EMAIL_PATTERN, error: VALIDATION.email }),
-    );
+    .max(EMAIL_MAX, invalid)
+    .regex(EMAIL_PATTERN, invalid)
+    .pipe(z.email({ pattern: CONTRACT_EMAIL_PATTERN, error: invalid }));
 }
 
-/** The Zod schema of one field rule (app/lib/form-rules.ts). */
+/** The Zod schema of one field rule (app/lib/form-rules.ts), with the field's messages. */
 function schemaOf(rule: FieldRule) {
   switch (rule.kind) {
     case "text":
-      return rule.required
-        ? requiredText(rule.label, rule.max, rule)
-        : optionalText(rule.label, rule.max, rule);
-    case "email":
-      return rule.required ? emailAddress() : emailAddress().optional();
-    case "choice":
+      return textSchema(rule);
+    case "email": {
+      const address = emailAddress(messagesOf(rule));
+      return rule.optional ? address.optional() : address;
+    }
+    case "choice": {
+      const messages = messagesOf(rule);
       return z.enum(rule.values as [string, ...string[]], {
-        error: VALIDATION.required,
+        error: (issue) =>
+          issue.input === undefined ? messages.required : messages.invalid,
       });
+    }
     case "literal":
       return z.literal(rule.value, { error: VALIDATION.required });
     // An unticked checkbox sends nothing.
     case "checkbox":
-      return z.boolean({ error: VALIDATION.required }).default(false);
+      return z.boolean({ error: messagesOf(rule).invalid }).default(false);
     case "any":
       return z.string({ error: VALIDATION.required }).optional();
   }
@@ -125,7 +136,7 @@ export function schemaFor<Rules extends FormRules>(
         String(value[name]).toLowerCase() ===
         String(value[original]).toLowerCase(),
       {
-        message: VALIDATION.emailMismatch,
+        message: messagesOf(rule).mismatch,
         path: [name],
         when: (payload) => addresses.safeParse(payload.value).success,
       },

@@ -68,19 +68,6 @@ export const VALIDATION = {
   invalid: (field: string) => `Ongeldige invoer in veld "${field}"`,
 } as const;
 
-/** How VALIDATION.invalid names the text fields of the contact and registration forms (a value too long). */
-export const FIELD_NAMES = {
-  name: "Naam",
-  school: "School",
-  klas: "Klas",
-  message: "Bericht",
-  display: "Roepnaam",
-  voornaam: "Voornaam",
-  tussenvoegsel: "Tussenvoegsel",
-  achternaam: "Achternaam",
-  telefoonnummer: "Telefoonnummer",
-} as const;
-
 export type { Toast, ToastKind } from "./toast";
 
 /** The frame around every page: header, menu, footer; and the plain answers outside it. */

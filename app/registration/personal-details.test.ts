@@ -3,8 +3,10 @@ import { describe, expect, it } from "vitest";
 import { draftRegistration } from "../../tests/fixtures/app";
 import { VALIDATION } from "~/messages";
 import type { Registration } from "#contract";
+import { labelsOf } from "~/lib/form-rules";
 import {
   personalDetailsDefaults,
+  personalDetailsRules,
   personalDetailsSchema,
   toPendingConfirmationBody,
   withNamesFilledIn,
@@ -248,6 +250,36 @@ describe("personalDetailsDefaults", () => {
       emailadres: "sam@example.nl",
       repeatEmail: undefined,
       marketingOptin: "on",
+    });
+  });
+});
+
+describe("the final form's fields", () => {
+  it("are labelled once, in the order of the page; a change asks no repeated address", () => {
+    const labels = [
+      ["geslacht", "Geslacht"],
+      ["display", "Roepnaam"],
+      ["voornaam", "Voornaam"],
+      ["tussenvoegsel", "Tussenvoegsel"],
+      ["achternaam", "Achternaam"],
+      ["klas", "Klas"],
+      ["aantalPersonen", "Aantal personen"],
+      ["telefoonnummer", "Telefoonnummer"],
+      ["emailadres", "E-mailadres"],
+      ["repeatEmail", "Bevestig E-mailadres"],
+      ["marketingOptin", "Ja, ik blijf graag op de hoogte"],
+    ];
+    expect(
+      Object.entries(labelsOf(personalDetailsRules({ created: false }))),
+    ).toEqual(labels);
+    expect(
+      Object.entries(labelsOf(personalDetailsRules({ created: true }))),
+    ).toEqual(labels.filter(([name]) => name !== "repeatEmail"));
+  });
+
+  it("name a text field by its label in the length message", () => {
+    expect(errorsOf({ ...complete, klas: "x".repeat(51) })).toEqual({
+      klas: [VALIDATION.invalid("Klas")],
     });
   });
 });

@@ -1,17 +1,18 @@
 /**
- * The personal details of the final form (spec "EventRegistration", section 5): one set of field rules that the
- * browser (Conform's onValidate) and the action (as a Zod schema) both check, and the step from the parsed form
- * to the upstream's pending-confirmation body. Field names are the payload's own, so nothing is renamed on the way.
+ * The personal details of the final form (spec "EventRegistration", section 5): its fields, declared once in
+ * app/messages/registration-form.ts (DETAILS_FIELDS: name, label, rules, messages), which the browser (Conform's
+ * onValidate) and the action (as a Zod schema) both check, and the step from the parsed form to the upstream's
+ * pending-confirmation body and back to the form's starting values. Field names are the payload's own, so nothing
+ * is renamed on the way.
  */
-import { cleanText, field } from "~/lib/form-rules";
+import { cleanText } from "~/lib/form-rules";
 import type { FormInput, FormRules, FormValue } from "~/lib/form-rules";
 import { schemaFor } from "~/lib/validation";
-import { FIELD_NAMES } from "~/messages";
-import { GESLACHT } from "#contract/values";
+import { DETAILS_FIELDS } from "~/messages";
 import type { PendingConfirmationBody, Registration } from "#contract";
 
 /** The form offers one or two persons; the upstream wants the number. */
-export const NUMBER_OF_PERSONS = ["1", "2"] as const;
+export const NUMBER_OF_PERSONS = DETAILS_FIELDS.aantalPersonen.values;
 
 export interface PersonalDetailsOptions {
   /**
@@ -20,29 +21,10 @@ export interface PersonalDetailsOptions {
   created: boolean;
 }
 
-function fieldRules() {
-  return {
-    geslacht: field.choice(GESLACHT),
-    display: field.text(FIELD_NAMES.display, 100),
-    voornaam: field.text(FIELD_NAMES.voornaam, 100),
-    tussenvoegsel: field.optionalText(FIELD_NAMES.tussenvoegsel, 30),
-    achternaam: field.text(FIELD_NAMES.achternaam, 100),
-    klas: field.text(FIELD_NAMES.klas, 50),
-    aantalPersonen: field.choice(NUMBER_OF_PERSONS),
-    telefoonnummer: field.optionalText(FIELD_NAMES.telefoonnummer, 30),
-    emailadres: field.email(),
-    // An unticked checkbox sends nothing.
-    marketingOptin: field.checkbox(),
-  };
-}
-
-/** A created registration's address is fixed ('Bevestig E-mailadres' is not asked). */
-const CHANGE_RULES = fieldRules();
 /** A new registration repeats its e-mail address; the mismatch is reported on the repeated field. */
-const NEW_REGISTRATION_RULES = {
-  ...fieldRules(),
-  repeatEmail: field.email("emailadres"),
-};
+const NEW_REGISTRATION_RULES = DETAILS_FIELDS;
+/** A created registration's address is fixed ('Bevestig E-mailadres' is not asked). */
+const { repeatEmail: _repeatEmail, ...CHANGE_RULES } = DETAILS_FIELDS;
 
 /** The rules the browser checks as the student types (Conform's onValidate). */
 export function personalDetailsRules({

@@ -18,19 +18,18 @@ import {
   TextareaField,
   TextField,
 } from "~/components/forms";
-import type { FieldLabels } from "~/components/forms";
 import { ErrorAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { checkForm, constraintsOf, field } from "~/lib/form-rules";
-import type { FormInput, FormValue } from "~/lib/form-rules";
+import { checkForm, constraintsOf, labelsOf } from "~/lib/form-rules";
+import type { FormInput, FormRules, FormValue } from "~/lib/form-rules";
 import { schemaFor } from "~/lib/validation";
 import {
   MESSAGES,
   TOASTS,
   CONTACT_FORM,
-  FIELD_NAMES,
   NEW_TAB,
+  QUESTION_FIELDS,
 } from "~/messages";
 import {
   formIdempotencyKey,
@@ -47,15 +46,11 @@ import {
 /** The honeypot's name: a filled one is answered as a success without sending anything. */
 const HONEYPOT = "website";
 
+/** The question's fields (declared in app/messages/contact.ts) and the honeypot. */
 export const QUESTION_RULES = {
-  name: field.text(FIELD_NAMES.name, 200),
-  email: field.email(),
-  school: field.optionalText(FIELD_NAMES.school, 200),
-  klas: field.optionalText(FIELD_NAMES.klas, 50),
-  questionAbout: field.choice(QUESTION_TOPICS),
-  message: field.text(FIELD_NAMES.message, 5000, { multiline: true }),
-  [HONEYPOT]: field.any(),
-};
+  ...QUESTION_FIELDS,
+  [HONEYPOT]: { kind: "any" },
+} as const satisfies FormRules;
 /** The fields' HTML constraints (required, a closed list), worked out once rather than on every render. */
 const QUESTION_CONSTRAINT = constraintsOf(QUESTION_RULES);
 
@@ -204,9 +199,7 @@ const TOPIC_OPTIONS = QUESTION_TOPICS.map((topic) => ({
 }));
 
 /** The fields that can be invalid, in the order of the page (the error summary lists them so). */
-const LABELS = CONTACT_FORM.labels satisfies FieldLabels<
-  keyof FormInput<typeof QUESTION_RULES>
->;
+const LABELS = labelsOf(QUESTION_RULES);
 
 function QuestionForm({
   lastResult,

@@ -14,7 +14,7 @@ import type {
   WorkshopImage,
 } from "#contract";
 import { localDate } from "../db";
-import type { Common } from "./common";
+import type { LiveRegistration } from "./live-registration";
 import type {
   DayRow,
   DbAccess,
@@ -25,9 +25,9 @@ import type {
 } from "./db-access";
 import { HttpError, NO_CONTENT } from "./db-access";
 
-export function createCatalogue(d: DbAccess, common: Common) {
+export function createCatalogue(d: DbAccess, live: LiveRegistration) {
   const { config, tx, get, all } = d;
-  const { rounds, load, withRegistration } = common;
+  const { rounds, load, withRegistration } = live;
 
   function site(name: string): SiteRow | undefined {
     return get<SiteRow>("SELECT * FROM sites WHERE name = ?", name);

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import type { SQLInputValue, StatementSync } from "node:sqlite";
 import type { Registration } from "#contract";
-import type { Db } from "../db";
+import type { Db, DetailTextColumn } from "../db";
 import { transaction } from "../db";
 import type { Mailer } from "../mail";
 
@@ -88,19 +88,17 @@ export interface WorkshopRow {
   provider_image: string | null;
 }
 
-export interface RegistrationRow {
+/** A registrations row; its personal texts are the columns DETAIL_TEXT_COLUMNS names. */
+export interface RegistrationRow extends Record<
+  DetailTextColumn,
+  string | null
+> {
   id: string;
   site_id: number;
   day_id: number;
   school_id: number | null;
   status: "draft" | "pending" | "created";
   geslacht: Registration["geslacht"];
-  voornaam: string | null;
-  tussenvoegsel: string | null;
-  achternaam: string | null;
-  klas: string | null;
-  telefoonnummer: string | null;
-  emailadres: string | null;
   aantal_personen: 1 | 2 | null;
   marketing_optin: number;
   display: string | null;

@@ -1,12 +1,12 @@
 /**
  * The registration and its seats: creating a draft, its school, its choices per round (taking and releasing
  * seats, never more than a round holds) and cancelling it. Every seat released is handed to the waiting list in
- * the same transaction (common.released).
+ * the same transaction (live.released).
  */
 import { randomBytes } from "node:crypto";
 import type { Registration } from "#contract";
 import { cancelledMail } from "../mail-templates";
-import type { Common } from "./common";
+import type { LiveRegistration } from "./live-registration";
 import type {
   DayRow,
   DbAccess,
@@ -17,7 +17,7 @@ import type {
 } from "./db-access";
 import { blockFor, HttpError } from "./db-access";
 
-export function createRegistrations(d: DbAccess, common: Common) {
+export function createRegistrations(d: DbAccess, live: LiveRegistration) {
   const { config, tx, get, run } = d;
   const {
     sweepExpired,
@@ -32,7 +32,7 @@ export function createRegistrations(d: DbAccess, common: Common) {
     seatsTaken,
     view,
     summary,
-  } = common;
+  } = live;
 
   function newRegistrationId(): string {
     return randomBytes(24).toString("base64url");

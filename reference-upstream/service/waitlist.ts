@@ -7,7 +7,7 @@
  */
 import type { Registration } from "#contract";
 import { seatFreedMail } from "../mail-templates";
-import type { Common } from "./common";
+import type { LiveRegistration } from "./live-registration";
 import type {
   DbAccess,
   NoContent,
@@ -19,7 +19,7 @@ import type {
 } from "./db-access";
 import { HttpError } from "./db-access";
 
-export function createWaitlist(d: DbAccess, common: Common) {
+export function createWaitlist(d: DbAccess, live: LiveRegistration) {
   const { config, now, get, run } = d;
   const {
     changeRegistration,
@@ -30,7 +30,7 @@ export function createWaitlist(d: DbAccess, common: Common) {
     seatsTaken,
     view,
     summary,
-  } = common;
+  } = live;
 
   function requireOffered(): void {
     if (!config.waitlist) throw new HttpError(404, "no waiting list");

@@ -156,8 +156,8 @@ test("Home after 'Versturen': waiting for the mailed link, after the resend, and
   await page.getByRole("button", { name: "Stuur de e-mail opnieuw" }).click();
   await expect(page.getByText(/opnieuw gestuurd/)).toBeVisible();
   await checkMarkup(page, await html(), "Home after the resend");
-  // Let go unconfirmed, as the upstream does when the link's time runs out (the draft's id can no longer delete a
-  // sent registration, decision 0076).
+  // Let go as the upstream does when its time runs out: a sent registration is no longer the draft id's to
+  // delete (decision 0076).
   await expireRegistrationUpstream(request, visitor);
   await checkMarkup(
     page,

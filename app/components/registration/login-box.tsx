@@ -7,10 +7,9 @@ import { getFormProps, useForm } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { FormErrors, IdempotencyField, TextField } from "~/components/forms";
-import type { FieldLabels } from "~/components/forms";
 import { Button } from "~/components/ui/button";
-import { checkForm, constraintsOf, field } from "~/lib/form-rules";
-import type { FormInput } from "~/lib/form-rules";
+import { checkForm, constraintsOf, labelsOf } from "~/lib/form-rules";
+import type { FormInput, FormRules } from "~/lib/form-rules";
 import { SCHOOL_PAGE } from "~/messages";
 
 /** The server's rate limiter tells a login request from other posts by this field. */
@@ -18,15 +17,13 @@ export const LOGIN_INTENT = "login";
 
 /** An empty address does nothing (spec section 5), so it is optional here and ignored by the action. */
 export const LOGIN_RULES = {
-  intent: field.literal(LOGIN_INTENT),
-  email: field.optionalEmail(),
-};
+  intent: { kind: "literal", value: LOGIN_INTENT },
+  email: { kind: "email", label: SCHOOL_PAGE.email, optional: true },
+} as const satisfies FormRules;
 /** The field's HTML constraints, worked out once rather than on every render. */
 const LOGIN_CONSTRAINT = constraintsOf(LOGIN_RULES);
 
-const LABELS = { email: SCHOOL_PAGE.email } satisfies FieldLabels<
-  keyof FormInput<typeof LOGIN_RULES>
->;
+const LABELS = labelsOf(LOGIN_RULES);
 
 export function LoginBox({
   title,

@@ -17,7 +17,7 @@ import {
 } from "~/components/forms";
 import type { FieldLabels } from "~/components/forms";
 import { Button } from "~/components/ui/button";
-import { DETAILS_FORM } from "~/messages";
+import { DETAILS_FIELDS, DETAILS_FORM } from "~/messages";
 import {
   NUMBER_OF_PERSONS,
   personalDetailsRules,
@@ -28,7 +28,7 @@ import type {
   PersonalDetailsInput,
 } from "~/registration/personal-details";
 import { GESLACHT } from "#contract/values";
-import { checkForm, constraintsOf } from "~/lib/form-rules";
+import { checkForm, constraintsOf, labelsOf } from "~/lib/form-rules";
 
 /** The page's title comes with the form (PageTitle): 'Fout: ' in front while its errors show. */
 export function pageTitle(created: boolean) {
@@ -46,10 +46,8 @@ const PERSON_OPTIONS = NUMBER_OF_PERSONS.map((value) => ({
   label: value,
 }));
 
-/** The fields that can be invalid, in the order of the page (the error summary lists them so). */
-const LABELS = DETAILS_FORM.labels satisfies FieldLabels<
-  keyof PersonalDetailsInput
->;
+/** Each field's label, from its declaration (DETAILS_FIELDS). */
+const LABELS = labelsOf(DETAILS_FIELDS);
 
 const OPTIONAL = DETAILS_FORM.optional;
 
@@ -99,9 +97,11 @@ export function PersonalDetailsForm({
   // A refused send because of the blocker is said once: beside the button, where the blocker always stands.
   const refused = blocker !== null && form.errors?.includes(blocker) === true;
   const otherFormErrors = form.errors?.filter((error) => error !== blocker);
-  const labels: FieldLabels<keyof PersonalDetailsInput> = created
-    ? { ...LABELS, repeatEmail: undefined }
-    : LABELS;
+  // The fields that can be invalid, in the order of the page (the error summary lists them so).
+  const labels: FieldLabels<keyof PersonalDetailsInput> = useMemo(
+    () => labelsOf(rules),
+    [rules],
+  );
 
   return (
     <section aria-labelledby="gegevens-titel" className="flex flex-col gap-4">
@@ -197,7 +197,7 @@ export function PersonalDetailsForm({
             />
           )}
           <CheckboxField
-            label={DETAILS_FORM.marketing}
+            label={LABELS.marketingOptin}
             field={fields.marketingOptin}
             hint={DETAILS_FORM.marketingHint}
           />

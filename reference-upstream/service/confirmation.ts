@@ -1,46 +1,41 @@
 /**
- * Tokens and the mail they travel in: submitting for confirmation, confirming, logging in by link, the rate
- * limit on mail a visitor can make us send, and support questions.
+ * Sending a registration and confirming it: pending-confirmation (the personal details stored, the confirmation
+ * link or the change's summary mailed), the confirmation mail again, and confirming by the mailed link.
  */
-import { randomBytes } from "node:crypto";
-import type {
-  PendingConfirmationBody,
-  Registration,
-  SupportQuestion,
-} from "#contract";
+import type { PendingConfirmationBody, Registration } from "#contract";
 import { MAIL_LINK_PATHS } from "#contract";
-import {
-  changedMail,
-  confirmedMail,
-  confirmLinkMail,
-  loginLinkMail,
-  supportQuestionMail,
-} from "../mail-templates";
-import type { Common } from "./common";
+import { DETAIL_TEXT_COLUMNS } from "../db";
+import { changedMail, confirmedMail, confirmLinkMail } from "../mail-templates";
+import type { Limits } from "./limits";
+import type { LiveRegistration } from "./live-registration";
 import type {
   DbAccess,
   NoContent,
   RegistrationRow,
   SiteRow,
-  TokenRow,
 } from "./db-access";
-import { hashToken, HttpError, MINUTE } from "./db-access";
+import { HttpError, MINUTE } from "./db-access";
+import type { Tokens } from "./tokens";
 
-/** Login requests per address from all requesters together, as a multiple of the per-requester limit. */
-const LOGIN_ADDRESS_LIMIT_FACTOR = 4;
 /**
  * 'already registered' answers one draft gets before it is cancelled (its seats released): the answer is the
  * specification's, for the student who needs it, but a draft is no tool for testing addresses (decision 0076).
  */
 export const CONFLICTS_PER_DRAFT = 3;
 
-const LOGIN_REQUESTED =
-  "Als dit e-mailadres bij ons bekend is, ontvang je binnen enkele minuten een e-mail met een link om in te loggen.";
+/** The personal texts' part of pending-confirmation's UPDATE: one `column = ?` each. */
+const DETAIL_TEXTS_SET = DETAIL_TEXT_COLUMNS.map(
+  (column) => `${column} = ?`,
+).join(", ");
 
-export function createTokensAndMail(d: DbAccess, common: Common) {
+export function createConfirmation(
+  d: DbAccess,
+  live: LiveRegistration,
+  { issueToken, redeemToken }: Tokens,
+  { rateLimit }: Limits,
+) {
   const { config, now, tx, get, run } = d;
   const {
-    sweepExpired,
     draftExpiry,
     dropChoices,
     released,
@@ -49,58 +44,7 @@ export function createTokensAndMail(d: DbAccess, common: Common) {
     requireWritableDay,
     view,
     summary,
-  } = common;
-
-  function issueToken(
-    purpose: TokenRow["purpose"],
-    registrationId: string,
-  ): string {
-    const token = randomBytes(32).toString("base64url");
-    run(
-      "INSERT INTO tokens (hash, purpose, registration_id, expires_at, created_at) VALUES (?, ?, ?, ?, ?)",
-      hashToken(token),
-      purpose,
-      registrationId,
-      now() + config.tokenTtlMinutes * MINUTE,
-      now(),
-    );
-    return token;
-  }
-
-  /**
-   * The unused, unexpired token of this purpose, and its registration on this site; 401 otherwise. A login
-   * token is spent by this; a confirmation token stays valid until it expires (or a newer link replaces it), so
-   * a second click, or a mail scanner that got through, still lands on the thank-you page.
-   */
-  function redeemToken(
-    s: SiteRow,
-    purpose: TokenRow["purpose"],
-    token: string,
-  ): RegistrationRow {
-    sweepExpired();
-    const row = get<TokenRow>(
-      "SELECT * FROM tokens WHERE hash = ? AND purpose = ?",
-      hashToken(token),
-      purpose,
-    );
-    const reg =
-      row &&
-      get<RegistrationRow>(
-        "SELECT * FROM registrations WHERE id = ? AND site_id = ?",
-        row.registration_id,
-        s.id,
-      );
-    if (!row || !reg || row.used_at !== null || row.expires_at <= now()) {
-      throw new HttpError(
-        401,
-        "invalid token",
-        "unknown, used or expired token",
-      );
-    }
-    if (purpose === "login")
-      run("UPDATE tokens SET used_at = ? WHERE hash = ?", now(), row.hash);
-    return reg;
-  }
+  } = live;
 
   function requireNotRegisteredElsewhere(
     reg: RegistrationRow,
@@ -161,16 +105,11 @@ export function createTokensAndMail(d: DbAccess, common: Common) {
         limitMail(s, reg, body.emailadres);
         const created = reg.status === "created";
         run(
-          `UPDATE registrations SET geslacht = ?, voornaam = ?, tussenvoegsel = ?, achternaam = ?, klas = ?,
-           telefoonnummer = ?, emailadres = ?, aantal_personen = ?, marketing_optin = ?, display = ?,
-           status = ?, expires_at = ? WHERE id = ?`,
+          `UPDATE registrations SET geslacht = ?, ${DETAIL_TEXTS_SET}, aantal_personen = ?, marketing_optin = ?,
+           display = ?, status = ?, expires_at = ? WHERE id = ?`,
           body.geslacht,
-          body.voornaam,
-          body.tussenvoegsel,
-          body.achternaam,
-          body.klas,
-          body.telefoonnummer,
-          body.emailadres,
+          // A text the body may leave out (a field added later) is stored as null.
+          ...DETAIL_TEXT_COLUMNS.map((column) => body[column] ?? null),
           body.aantalPersonen,
           body.marketingOptin ? 1 : 0,
           body.display,
@@ -305,129 +244,5 @@ export function createTokensAndMail(d: DbAccess, common: Common) {
     return result;
   }
 
-  /** Counts a hit for the key, refusing (429) when the window already holds the maximum. */
-  function rateLimit(key: string): void {
-    const since = now() - config.rateLimit.windowMinutes * MINUTE;
-    run("DELETE FROM rate_limit_hits WHERE at <= ?", since);
-    const hits = get<{ n: number }>(
-      "SELECT COUNT(*) AS n FROM rate_limit_hits WHERE key = ?",
-      key,
-    )!.n;
-    if (hits >= config.rateLimit.max)
-      throw new HttpError(429, "too many requests", "try again later");
-    run("INSERT INTO rate_limit_hits (key, at) VALUES (?, ?)", key, now());
-  }
-
-  /** Counts a hit for the key unless the window already holds `max`; tells whether it was within the limit. */
-  function withinLimit(key: string, max: number): boolean {
-    const since = now() - config.rateLimit.windowMinutes * MINUTE;
-    run("DELETE FROM rate_limit_hits WHERE at <= ?", since);
-    const hits = get<{ n: number }>(
-      "SELECT COUNT(*) AS n FROM rate_limit_hits WHERE key = ?",
-      key,
-    )!.n;
-    if (hits >= max) return false;
-    run("INSERT INTO rate_limit_hits (key, at) VALUES (?, ?)", key, now());
-    return true;
-  }
-
-  /**
-   * Answers the same whether or not the address is known, so it cannot be used to find registrations, and
-   * whether or not a limit holds the mail back, so the limit cannot be used to lock an owner out or to tell
-   * anything. Limits count per address and requester (the anonymous id), so a stranger's requests do not use up
-   * the owner's; a wider limit per address bounds the mail strangers together can make an address receive.
-   */
-  function requestLogin(
-    s: SiteRow,
-    body: { email: string; orientationDayId: number },
-    requester: string | null,
-  ): { message: string } {
-    tx(() => {
-      const address = `login:${s.id}:${body.email.toLowerCase()}`;
-      const max = config.rateLimit.max;
-      if (
-        !withinLimit(`${address}:${requester ?? ""}`, max) ||
-        !withinLimit(address, max * LOGIN_ADDRESS_LIMIT_FACTOR)
-      )
-        return;
-      const reg = get<RegistrationRow>(
-        `SELECT * FROM registrations WHERE site_id = ? AND day_id = ? AND status = 'created'
-         AND emailadres = ? COLLATE NOCASE`,
-        s.id,
-        body.orientationDayId,
-        body.email,
-      );
-      if (!reg) return;
-      const token = issueToken("login", reg.id);
-      const link = `${config.siteUrl(s.name)}${MAIL_LINK_PATHS.login}?token=${token}`;
-      config.mailer.queue({
-        siteId: s.id,
-        to: reg.emailadres!,
-        ...loginLinkMail(link, config.tokenTtlMinutes),
-      });
-    });
-    config.mailer.deliver();
-    return { message: LOGIN_REQUESTED };
-  }
-
-  function login(
-    s: SiteRow,
-    token: string,
-  ): { registrationId: string; registration: Registration } {
-    return tx(() => {
-      const reg = redeemToken(s, "login", token);
-      if (reg.status !== "created")
-        throw new HttpError(
-          401,
-          "invalid token",
-          "the registration is not confirmed",
-        );
-      // An id of the login's own: the one the draft was made with changes nothing once sent (decision 0076).
-      const registrationId = randomBytes(24).toString("base64url");
-      run(
-        "INSERT INTO registration_logins (id, registration_id, created_at) VALUES (?, ?, ?)",
-        registrationId,
-        reg.id,
-        now(),
-      );
-      return { registrationId, registration: view(reg) };
-    });
-  }
-
-  function supportCreate(s: SiteRow, q: SupportQuestion): { message: string } {
-    tx(() => {
-      rateLimit(`support:${s.id}:${q.email.toLowerCase()}`);
-      run(
-        `INSERT INTO support_questions (site_id, name, email, school, klas, question_about, message, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        s.id,
-        q.name,
-        q.email,
-        q.school,
-        q.klas,
-        q.questionAbout,
-        q.message,
-        now(),
-      );
-      config.mailer.queue({
-        siteId: s.id,
-        to: s.support_email,
-        replyTo: q.email,
-        ...supportQuestionMail(q),
-      });
-    });
-    config.mailer.deliver();
-    return {
-      message: "Jouw vraag is verstuurd. We nemen zo snel mogelijk contact op.",
-    };
-  }
-
-  return {
-    pendingConfirmation,
-    resendConfirmation,
-    confirm,
-    requestLogin,
-    login,
-    supportCreate,
-  };
+  return { pendingConfirmation, resendConfirmation, confirm };
 }
