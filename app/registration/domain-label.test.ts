@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { contrastRatio } from "~/lib/theme";
-import { domainLabelColors } from "./domain-label";
+import { domainLabelColors, keptLabelColors } from "./domain-label";
 
 describe("domainLabelColors", () => {
   it("puts black text on light colours and white on dark ones", () => {
@@ -22,5 +22,26 @@ describe("domainLabelColors", () => {
       background: "#e5e7eb",
       text: "#000000",
     });
+  });
+});
+
+describe("domainLabelColors, kept per colour", () => {
+  it("works each colour out once, whatever its case", () => {
+    const first = domainLabelColors("1A237E");
+    expect(domainLabelColors("1a237e")).toBe(first);
+    expect(domainLabelColors("1A237E")).toBe(first);
+    expect(domainLabelColors("ffee00")).not.toBe(first);
+  });
+
+  it("hands out colours nobody can change", () => {
+    const colors = domainLabelColors("336699");
+    expect(Object.isFrozen(colors)).toBe(true);
+    expect(Object.isFrozen(domainLabelColors("nonsense"))).toBe(true);
+  });
+
+  it("keeps a bounded number of colours", () => {
+    for (let value = 0; value < 3000; value++)
+      domainLabelColors(value.toString(16).padStart(6, "0"));
+    expect(keptLabelColors()).toBeLessThanOrEqual(1000);
   });
 });

@@ -37,7 +37,7 @@ import { WorkshopGallery } from "~/components/registration/workshop-gallery";
 import { RichText } from "~/components/rich-text";
 import { sanitizeHtml } from "~/lib/sanitize.server";
 import { MESSAGES, VALIDATION, WORKSHOP_PAGE, LAYOUT } from "~/messages";
-import { cartOpen, cartRounds, cartView } from "~/registration/cart";
+import { cartOpen, cartView } from "~/registration/cart";
 import { domainLabelColors } from "~/registration/domain-label";
 import type { AddResult } from "~/registration/rounds";
 import {
@@ -99,7 +99,7 @@ export async function loader({
     images: await images,
     readonly,
     waitlistOffered: waitlistOffered(registration),
-    rounds: cartRounds(registration),
+    // The round picker reads the cart's rounds: the page data carries them once.
     cart: cartView(registration),
     favourite: readFavourites(request.headers.get("Cookie")).has(workshop.id),
     cartOpen: cartOpen(url.searchParams),
@@ -169,8 +169,9 @@ export default function WorkshopPage({
   loaderData,
   actionData,
 }: Route.ComponentProps) {
-  const { workshop, images, readonly, rounds, cart, favourite, backTo, self } =
+  const { workshop, images, readonly, cart, favourite, backTo, self } =
     loaderData;
+  const { rounds } = cart;
   const added = useFetcher<AddResult>({ key: ADD_WORKSHOP_FETCHER });
   const favouriteToggles = useFavouriteToggles();
   // The drawer opens after each successful add: `open` turns false while one is on its way, then true again.

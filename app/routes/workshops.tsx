@@ -18,7 +18,8 @@ import { ErrorAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { sanitizeHtml } from "~/lib/sanitize.server";
 import { MESSAGES, VALIDATION, WORKSHOPS_PAGE } from "~/messages";
-import { cartRounds, cartView } from "~/registration/cart";
+import { cartView } from "~/registration/cart";
+import type { CartRound } from "~/registration/rounds";
 import { getDayWorkshops } from "~/registration/day-workshops.server";
 import { removeSchool } from "~/registration/school.server";
 import { domainLabelColors } from "~/registration/domain-label";
@@ -29,19 +30,19 @@ import {
 } from "~/registration/registration.server";
 import {
   activeFilterCount,
-  filterOptions,
   filterWorkshops,
   filtersToParams,
   knownFilters,
   parseFilters,
 } from "~/registration/workshop-filters";
+import { listFilterOptions } from "~/registration/workshop-filters.server";
 import { readFavourites } from "~/session/favourites.server";
 import {
   formIdempotencyKey,
   pageIdempotencyKey,
 } from "~/request/idempotency.server";
 import { getRequestState } from "~/request/request-state.server";
-import type { Registration, Workshop } from "#contract";
+import type { Workshop } from "#contract";
 import { rethrowResponse } from "~/upstream/user-message";
 
 const CHANGE_SCHOOL_INTENT = "change-school";
@@ -51,12 +52,10 @@ const EAGER_IMAGES = 3;
 
 function cardData(
   workshop: Workshop,
-  registration: Registration,
+  chosenRounds: ReadonlyMap<number, CartRound>,
   favourites: ReadonlySet<number>,
 ): WorkshopCardData {
-  const chosen = cartRounds(registration).find(
-    (round) => round.workshop?.id === workshop.id,
-  );
+  const chosen = chosenRounds.get(workshop.id);
   return {
     id: workshop.id,
     slug: workshop.slug,
@@ -80,6 +79,17 @@ function cardData(
   };
 }
 
+/** Each chosen workshop's round (the first, should the upstream list one in two), worked out once for every card. */
+function roundsByWorkshop(
+  rounds: readonly CartRound[],
+): Map<number, CartRound> {
+  const chosen = new Map<number, CartRound>();
+  for (const round of rounds)
+    if (round.workshop && !chosen.has(round.workshop.id))
+      chosen.set(round.workshop.id, round);
+  return chosen;
+}
+
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   requireDay(context);
   // Read beside the registration when there is one; one made on this page is made first.
@@ -101,14 +111,16 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   }
 
   const favourites = readFavourites(request.headers.get("cookie"));
-  const options = filterOptions(workshops);
+  const options = listFilterOptions(workshops);
   const filters = knownFilters(parseFilters(url.searchParams), options);
   const search = filtersToParams(filters).toString();
+  const cart = cartView(registration);
+  const chosenRounds = roundsByWorkshop(cart.rounds);
 
   return {
     school: registration.school?.display ?? "",
     created: registration.created !== null,
-    cart: cartView(registration),
+    cart,
     cartOpen: url.searchParams.get("inschrijving") === "open",
     failed,
     filters,
@@ -116,7 +128,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     activeCount: activeFilterCount(filters),
     search: search ? `?${search}` : "",
     workshops: filterWorkshops(workshops, filters, favourites).map((workshop) =>
-      cardData(workshop, registration, favourites),
+      cardData(workshop, chosenRounds, favourites),
     ),
     idempotencyKey: pageIdempotencyKey(context),
   };
