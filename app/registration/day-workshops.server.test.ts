@@ -9,6 +9,7 @@ import {
   draftRegistration,
   newSession,
   routeContext,
+  workshopFixture,
 } from "../../tests/fixtures/app";
 import type { UpstreamAnswers } from "../../tests/fixtures/app";
 import { clearSharedReads } from "~/upstream/shared-reads.server";
@@ -21,19 +22,13 @@ import {
 const robotica = { id: 11, slug: "robotica", display: "Robotica" };
 
 function workshop(seatsLeft: (number | null | undefined)[]): Workshop {
-  return {
-    ...robotica,
-    intro: "",
-    description: "",
-    image: null,
-    provider: null,
-    domeinen: [],
+  return workshopFixture({
     availability: seatsLeft.map((left, index) => ({
       round: index + 1,
       available: typeof left === "number" && left > 0,
       ...(left === undefined ? {} : { seatsLeft: left }),
     })),
-  };
+  });
 }
 
 /** Round 1 full, round 2 with one seat, not held in round 3. */

@@ -11,6 +11,7 @@ import {
   registeredSession,
   routeArgs,
   routeContext,
+  workshopFixture,
 } from "../../tests/fixtures/app";
 import type { UpstreamAnswers } from "../../tests/fixtures/app";
 import type { Registration, Workshop } from "#contract";
@@ -21,19 +22,13 @@ const robotica = { id: 11, slug: "robotica", display: "Robotica" };
 const day = orientationDay({ id: 1 });
 
 /** Robotica: round 1 full, rounds 2 and 3 open. */
-const workshop: Workshop = {
-  ...robotica,
-  intro: "",
-  description: "",
-  image: null,
-  provider: null,
-  domeinen: [],
+const workshop: Workshop = workshopFixture({
   availability: [
     { round: 1, available: false, seatsLeft: 0 },
     { round: 2, available: true, seatsLeft: 2 },
     { round: 3, available: true },
   ],
-};
+});
 
 function registration(waitlist: Registration["waitlist"] = []): Registration {
   return draftRegistration({

@@ -13,7 +13,8 @@ import { startSentryCapture } from "../fixtures/sentry-capture";
 import type { SentryCapture } from "../fixtures/sentry-capture";
 import { contactQuestion } from "../fixtures/question";
 import { confirmToken, registrationFlow } from "../support/registration-flow";
-import { send, startSite, type Site } from "../support/site";
+import { VisitorSession } from "~/session/session.server";
+import { SESSION_SECRET, send, startSite, type Site } from "../support/site";
 
 const QUESTIONS_PER_MINUTE = 3;
 const LOOKUPS_PER_HOUR = 2;
@@ -95,6 +96,62 @@ describe("two workers behind one port", () => {
         ).status,
       );
     expect(statuses).toEqual([...Array(QUESTIONS_PER_MINUTE).fill(302), 429]);
+  });
+});
+
+describe("a student's registration across two workers (decision 0072)", () => {
+  let upstream: Awaited<ReturnType<typeof startUpstream>>;
+  let site: Site;
+
+  beforeAll(async () => {
+    upstream = await startUpstream({ port: await freePort() });
+    site = await startSite({
+      WEB_CONCURRENCY: "2",
+      UPSTREAM_URL: upstream.url,
+    });
+  });
+  afterAll(async () => {
+    await site?.stop();
+    await upstream?.stop();
+  });
+
+  it("shows the student's own change on every page after it, and a change made elsewhere on the next page, whichever worker serves them", async () => {
+    const flow = registrationFlow(site);
+    const home = await send(site, { path: "/" });
+    const day = Number(
+      /name="orientationDayId" value="(\d+)"/.exec(home.text)![1],
+    );
+    // The add's redirect is not followed: its answer stays behind, unshown, on the worker that made it.
+    const { cookie, round } = await flow.draft(day);
+    // As a browser keeps it: each answer's cookies go with the next request.
+    let current = cookie;
+    const chosenOn = async (path: string) => {
+      const shown = await flow.page(current, path);
+      current = shown.cookie;
+      return (shown.answer.text.match(/Geselecteerd – /g) ?? []).length;
+    };
+    // The page after the change (each request on a connection of its own: the workers take them in turn, so this
+    // one is most likely the other worker's, leaving the change's answer unshown where it was made).
+    expect(await chosenOn("/workshops")).toBe(1);
+
+    // Elsewhere (another device, or the upstream itself): the round is emptied without this browser's cookie.
+    const session = await VisitorSession.load(cookie, {
+      secrets: [SESSION_SECRET],
+      secure: false,
+    });
+    const emptied = await fetch(`${upstream.url}/v1/registration/update`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-api-key": "demo-api-key",
+        "x-site-host": site.host,
+        "x-anonymous-user-id": "elsewhere",
+        "x-registration-id": session.registrationId!,
+      },
+      body: JSON.stringify({ choices: [{ round, workshop: null }] }),
+    });
+    expect(emptied.status).toBe(200);
+    for (let i = 0; i < 6; i++) expect(await chosenOn("/workshops")).toBe(0);
   });
 });
 
