@@ -61,7 +61,7 @@ function countsSeats(workshops: readonly Workshop[]): boolean {
 function isOf(
   lookup: RegistrationLookup,
   scope: { day: number; school: number },
-): boolean {
+): lookup is Extract<RegistrationLookup, { state: "found" }> {
   return (
     lookup.state === "found" &&
     lookup.registration.orientationDay.id === scope.day &&
@@ -85,10 +85,6 @@ export function ownAvailability(
     },
   );
   return { ...workshop, availability };
-}
-
-function registrationOf(lookup: RegistrationLookup): Registration | null {
-  return lookup.state === "found" ? lookup.registration : null;
 }
 
 /**
@@ -125,7 +121,7 @@ async function sharedOrOwn<T extends Workshop | Workshop[]>(
   // A registration changed elsewhere (another school chosen on another device) while this session still names
   // the old one: the shared answer is not for it, and it asks for its own.
   if (!isOf(lookup, scope)) return call();
-  const visitor = registrationOf(lookup);
+  const visitor = lookup.registration;
   const data = (
     Array.isArray(shared)
       ? shared.map((workshop) => ownAvailability(workshop, visitor))

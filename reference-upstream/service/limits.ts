@@ -8,19 +8,6 @@ import { HttpError, MINUTE } from "./db-access";
 export function createLimits(d: DbAccess) {
   const { config, now, get, run } = d;
 
-  /** Counts a hit for the key, refusing (429) when the window already holds the maximum. */
-  function rateLimit(key: string): void {
-    const since = now() - config.rateLimit.windowMinutes * MINUTE;
-    run("DELETE FROM rate_limit_hits WHERE at <= ?", since);
-    const hits = get<{ n: number }>(
-      "SELECT COUNT(*) AS n FROM rate_limit_hits WHERE key = ?",
-      key,
-    )!.n;
-    if (hits >= config.rateLimit.max)
-      throw new HttpError(429, "too many requests", "try again later");
-    run("INSERT INTO rate_limit_hits (key, at) VALUES (?, ?)", key, now());
-  }
-
   /** Counts a hit for the key unless the window already holds `max`; tells whether it was within the limit. */
   function withinLimit(key: string, max: number): boolean {
     const since = now() - config.rateLimit.windowMinutes * MINUTE;
@@ -32,6 +19,12 @@ export function createLimits(d: DbAccess) {
     if (hits >= max) return false;
     run("INSERT INTO rate_limit_hits (key, at) VALUES (?, ?)", key, now());
     return true;
+  }
+
+  /** Counts a hit for the key, refusing (429) when the window already holds the configured maximum. */
+  function rateLimit(key: string): void {
+    if (!withinLimit(key, config.rateLimit.max))
+      throw new HttpError(429, "too many requests", "try again later");
   }
 
   return { rateLimit, withinLimit };

@@ -97,25 +97,8 @@ describe("two workers behind one port", () => {
       );
     expect(statuses).toEqual([...Array(QUESTIONS_PER_MINUTE).fill(302), 429]);
   });
-});
 
-describe("a student's registration across two workers (decision 0072)", () => {
-  let upstream: Awaited<ReturnType<typeof startUpstream>>;
-  let site: Site;
-
-  beforeAll(async () => {
-    upstream = await startUpstream({ port: await freePort() });
-    site = await startSite({
-      WEB_CONCURRENCY: "2",
-      UPSTREAM_URL: upstream.url,
-    });
-  });
-  afterAll(async () => {
-    await site?.stop();
-    await upstream?.stop();
-  });
-
-  it("shows the student's own change on every page after it, and a change made elsewhere on the next page, whichever worker serves them", async () => {
+  it("shows the student's own change on every page after it, and a change made elsewhere on the next page, whichever worker serves them (decision 0072)", async () => {
     const flow = registrationFlow(site);
     const home = await send(site, { path: "/" });
     const day = Number(
