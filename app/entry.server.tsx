@@ -1,8 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { Writable } from "node:stream";
 import * as Sentry from "@sentry/node-core/light";
 import type { ErrorEvent } from "@sentry/node-core/light";
-import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import {
   isRouteErrorResponse,
@@ -11,6 +9,7 @@ import {
 } from "react-router";
 import { env } from "~/env.server";
 import { NonceProvider } from "~/lib/nonce";
+import { renderDocument } from "~/lib/render-document.server";
 import { requestId } from "~/observability/request-id.server";
 import {
   scrubEveryEvent,
@@ -63,7 +62,7 @@ export function contentSecurityPolicy(
   return directives.join("; ");
 }
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -71,60 +70,23 @@ export default function handleRequest(
 ) {
   // Fresh for every response, so a nonce seen in one page is worthless in the next.
   const nonce = randomBytes(16).toString("base64");
-  const csp = contentSecurityPolicy(nonce, {
-    // The server builds the request URL with the public scheme (decision 0013).
-    https: requestOrigin(request).protocol === "https",
-  });
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    // A page that is not ready in time is cut short (React renders what it has, with an error).
-    const timer = setTimeout(() => abort(), streamTimeout + 1000);
-
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        // Every loader has finished before rendering starts (no deferred data), so the whole page is ready at
-        // once; it goes out as one buffer rather than a stream of small chunks through web streams, which cost
-        // more CPU than the rendering itself (docs/benchmarks.md, "Server cost per page").
-        onAllReady() {
-          shellRendered = true;
-          const chunks: Buffer[] = [];
-          const collect = new Writable({
-            write(chunk: Buffer, _encoding, done) {
-              chunks.push(chunk);
-              done();
-            },
-          });
-          collect.on("finish", () => {
-            clearTimeout(timer);
-            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            responseHeaders.set("Content-Security-Policy", csp);
-            resolve(
-              new Response(Buffer.concat(chunks), {
-                headers: responseHeaders,
-                status: responseStatusCode,
-              }),
-            );
-          });
-          pipe(collect);
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timer);
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors before the shell is ready reach handleError through React Router.
-          if (shellRendered) {
-            console.error(error);
-            Sentry.captureException(error);
-          }
-        },
-      },
-    );
+  const html = await renderDocument(
+    <NonceProvider value={nonce}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </NonceProvider>,
+    routerContext,
+  );
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  responseHeaders.set(
+    "Content-Security-Policy",
+    contentSecurityPolicy(nonce, {
+      // The server builds the request URL with the public scheme (decision 0013).
+      https: requestOrigin(request).protocol === "https",
+    }),
+  );
+  return new Response(html, {
+    headers: responseHeaders,
+    status: responseStatusCode,
   });
 }
 

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:profile`: where the web app's CPU time goes. Starts the reference upstream and the production
  * build with `node --cpu-prof`, sends PROFILE_REQUESTS (default 3000) views of PROFILE_PATH (default /workshops,
- * with a student's session) over 10 connections, stops the app so it writes its profile, and prints self time
+ * with a student's session; PROFILE_AS=returning for a visitor without one) over 10 connections, stops the app so it writes its profile, and prints self time
  * grouped by package (node_modules/<name>), Node's own internals, the app bundle, and the garbage collector.
  */
 import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -49,9 +49,17 @@ const servers = await startBenchServers(
 try {
   const visitor = await flowVisitor(servers.appUrl);
   const url = `${servers.appUrl}${path.replace("{slug}", visitor.slug)}`;
+  // PROFILE_AS=returning: a visitor back without a registration (a first visit's cookie), as `npm run bench` has one.
+  const cookie =
+    process.env.PROFILE_AS === "returning"
+      ? (await fetch(`${servers.appUrl}/`)).headers
+          .getSetCookie()
+          .map((line) => line.split(";")[0])
+          .join("; ")
+      : visitor.cookie;
   const result = await autocannon({
     url,
-    headers: { cookie: visitor.cookie },
+    headers: { cookie },
     connections: 10,
     amount: requests,
   });

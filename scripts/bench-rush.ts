@@ -64,6 +64,7 @@ try {
   const rssSeries: (number | null)[] = [];
   const sampler = setInterval(() => rssSeries.push(servers.rssMb()), 30_000);
   const upstreamBefore = await upstreamCalls(metricsPort);
+  const cpuBefore = { ...servers.cpuMs(), students: process.cpuUsage() };
   const result = await runRush({
     appUrl: servers.appUrl,
     students,
@@ -72,6 +73,11 @@ try {
     abandonShare,
   });
   clearInterval(sampler);
+  const cpuAfter = servers.cpuMs();
+  const studentsCpuMs =
+    (process.cpuUsage(cpuBefore.students).user +
+      process.cpuUsage(cpuBefore.students).system) /
+    1000;
   const held = heldByUnfinished(servers.upstreamDb);
   const upstreamAfter = await upstreamCalls(metricsPort);
   const rssAfter = servers.rssMb();
@@ -122,6 +128,14 @@ try {
     "lost registrations": check.lost.length,
     "duplicated registrations": check.duplicated.length,
     "web app RSS before → after (MB)": `${rssBefore} → ${rssAfter}`,
+    // Where the machine's CPU went during the rush: what one registration costs each process.
+    "CPU ms per registration: web app / upstream / students": [
+      cpuAfter.app - cpuBefore.app,
+      cpuAfter.upstream - cpuBefore.upstream,
+      studentsCpuMs,
+    ]
+      .map((ms) => (ms / Math.max(1, result.completed.length)).toFixed(1))
+      .join(" / "),
   });
   console.log("\nUpstream calls per minute during the rush, by call:");
   console.table(
