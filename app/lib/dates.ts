@@ -14,6 +14,26 @@ function formatter(
   return () => (made ??= new Intl.DateTimeFormat(locale, options));
 }
 
+/**
+ * A text kept by the value it was made from: formatting a date costs several microseconds, and a page writes the
+ * same few dates (a day, a hold's end) on every view. null (no date) is made again. A plain Map, emptied when it is
+ * full, rather than lru-cache: this module is in the browser's bundle too.
+ */
+function remembered<Value extends object | string>(
+  make: (key: string) => Value | null,
+): (key: string) => Value | null {
+  const kept = new Map<string, Value>();
+  return (key) => {
+    const known = kept.get(key);
+    if (known !== undefined) return known;
+    const value = make(key);
+    if (value === null) return null;
+    if (kept.size >= 500) kept.clear();
+    kept.set(key, value);
+    return value;
+  };
+}
+
 const longDate = formatter("nl-NL", {
   weekday: "long",
   day: "numeric",
@@ -27,9 +47,13 @@ const longDate = formatter("nl-NL", {
  * formatting must not take a page down) is shown as it came.
  */
 export function formatLongDate(isoDate: string): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? isoDate : longDate().format(date);
+  return longDateOf(isoDate) ?? isoDate;
 }
+
+const longDateOf = remembered((isoDate) => {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? null : longDate().format(date);
+});
 
 /** The site's events and holds happen in the Netherlands: an instant is told as a Dutch clock reads it. */
 const DUTCH_TIME_ZONE = "Europe/Amsterdam";
@@ -56,10 +80,20 @@ export function formatClockTime(
   isoDateTime: string,
   now: Date = new Date(),
 ): string | null {
+  const parts = clockParts(isoDateTime);
+  if (parts === null) return null;
+  return parts.day === calendarDay().format(now)
+    ? parts.time
+    : `${parts.dayOfMonth} ${parts.time}`;
+}
+
+/** The texts of an instant that formatClockTime chooses from; null for a value that is no date. */
+const clockParts = remembered((isoDateTime) => {
   const instant = new Date(isoDateTime);
   if (Number.isNaN(instant.getTime())) return null;
-  const time = clockTime().format(instant);
-  return calendarDay().format(instant) === calendarDay().format(now)
-    ? time
-    : `${dayOfMonth().format(instant)} ${time}`;
-}
+  return {
+    time: clockTime().format(instant),
+    day: calendarDay().format(instant),
+    dayOfMonth: dayOfMonth().format(instant),
+  };
+});

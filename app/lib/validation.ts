@@ -120,6 +120,19 @@ function schemaOf(rule: FieldRule) {
 export function schemaFor<Rules extends FormRules>(
   rules: Rules,
 ): z.ZodType<FormValue<Rules>, FormInput<Rules>> {
+  // Made once per form: a form's rules are a constant, and building a Zod schema costs more than checking a post.
+  const made = schemas.get(rules);
+  if (made) return made as z.ZodType<FormValue<Rules>, FormInput<Rules>>;
+  const schema = buildSchema(rules);
+  schemas.set(rules, schema);
+  return schema;
+}
+
+const schemas = new WeakMap<FormRules, z.ZodType>();
+
+function buildSchema<Rules extends FormRules>(
+  rules: Rules,
+): z.ZodType<FormValue<Rules>, FormInput<Rules>> {
   const shape = Object.fromEntries(
     Object.entries(rules).map(([name, rule]) => [name, schemaOf(rule)]),
   );
