@@ -10,7 +10,7 @@
  * the cascaders): promotions, and whether every freed seat went to the first in line.
  * With RUSH_FOLLOW=1 (or a number of ms) every student's open workshop page follows its seats (decision 0053), reading
  * them every 5 s (or that many ms). Either way it prints the upstream calls per minute during the rush, by call,
- * from the web app's metrics.
+ * from the web app's metrics, and the CPU time one registration cost the web app, the upstream and the students.
  * Exits non-zero when a check fails.
  */
 import { NO_RATE_LIMITS, startBenchServers } from "./bench-servers";
@@ -47,7 +47,10 @@ const servers = await startBenchServers(
     ...NO_RATE_LIMITS,
     METRICS_PORT: String(metricsPort),
   },
-  [],
+  // RUSH_CPU_PROFILE=<folder>: each of the web app's processes writes a CPU profile there as it stops.
+  process.env.RUSH_CPU_PROFILE
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.RUSH_CPU_PROFILE}`]
+    : [],
   { UPSTREAM_TEST_HOOKS: "1" },
 );
 let failedChecks = 0;

@@ -124,7 +124,9 @@ describe("renderDocument", () => {
   it("refuses a page that would have waited, rather than sending it without its content", async () => {
     const errors: unknown[] = [];
     // React Router's own page for the error says it on the console too.
-    const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+    const consoleError = vi
+      .spyOn(console, "error")
+      .mockImplementation(() => {});
     const build = buildWith(() =>
       createElement(
         "main",
