@@ -25,9 +25,8 @@ ENV NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false NPM_CONFIG_AUDIT=fals
 
 # Production dependencies only. No dependency needs an install script (no native modules: the reference
 # upstream uses Node's built-in SQLite), so scripts stay off: nothing downloads or compiles binaries at build time.
-# --omit=optional as well: typescript and @types/react are optional peers of production packages
-# (@react-router/node, Radix) and dev dependencies of ours, which npm marks "devOptional"; --omit=dev alone keeps
-# them. No production package has an optional dependency it needs (decision 0037).
+# --omit=optional as well: typescript is an optional peer of a production package (@react-router/node) and a dev
+# dependency of ours, which npm marks "devOptional"; --omit=dev alone keeps it. No production package has an optional dependency it needs (decision 0037).
 FROM base AS production-deps
 COPY package.json package-lock.json ./
 # @types/debug is a plain dependency of @express-rate-limit/cluster-memory-store: type packages are never needed
