@@ -1,10 +1,8 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { RequestHandler } from "express";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/env.server";
 import { METHOD_NOT_ALLOWED } from "~/messages";
 import { createServerApp } from "./app";
@@ -12,6 +10,7 @@ import { fetchRequest } from "./react-router";
 import { sendRequest } from "../tests/fixtures/http";
 import { appRouteTable } from "../tests/fixtures/routes";
 import type { Outgoing } from "../tests/fixtures/http";
+import { serveForTest } from "../tests/fixtures/serve";
 
 interface Answer {
   status: number;
@@ -20,15 +19,6 @@ interface Answer {
 }
 
 type Sent = Partial<Outgoing>;
-
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(
-    servers
-      .splice(0)
-      .map((server) => new Promise((done) => server.close(done))),
-  );
-});
 
 /** What the app's handler saw: the Fetch Request React Router would get, and the client address. */
 const echo: RequestHandler = async (req, res) => {
@@ -60,10 +50,7 @@ async function start(
     config: parseEnv(env),
     log: (line) => log.push(line),
   });
-  const server = app.listen(0, "127.0.0.1");
-  servers.push(server);
-  await new Promise((done) => server.once("listening", done));
-  const { port } = server.address() as AddressInfo;
+  const port = await serveForTest(app);
   return async (sent = {}) => {
     const answer = await sendRequest(port, {
       ...sent,
@@ -482,10 +469,7 @@ describe("request log", () => {
       config: parseEnv({}),
       log: (line, level) => lines.push({ line, level }),
     });
-    const server = app.listen(0, "127.0.0.1");
-    servers.push(server);
-    await new Promise((done) => server.once("listening", done));
-    const { port } = server.address() as AddressInfo;
+    const port = await serveForTest(app);
     for (const path of ["/kapot", "/contact"])
       await sendRequest(port, { path, headers: { host: `localhost:${port}` } });
     await expect.poll(() => lines.length).toBe(2);

@@ -1,11 +1,9 @@
 import { mkdtempSync } from "node:fs";
 import { mkdirSync } from "node:fs";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ErrorEvent } from "@sentry/node-core/light";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/env.server";
 import { METHOD_NOT_ALLOWED } from "~/messages";
 import { MemoryStore } from "express-rate-limit";
@@ -16,18 +14,10 @@ import type { ErrorReportSink } from "./error-reports";
 import { sendRequest } from "../tests/fixtures/http";
 import type { Answer, Outgoing } from "../tests/fixtures/http";
 import { appRouteTable } from "../tests/fixtures/routes";
+import { serveForTest } from "../tests/fixtures/serve";
 
 const CHROME =
   "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36";
-
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(
-    servers
-      .splice(0)
-      .map((server) => new Promise((done) => server.close(done))),
-  );
-});
 
 interface Started {
   send: (sent?: Partial<Outgoing>) => Promise<Answer>;
@@ -60,10 +50,7 @@ async function start(
       send: send ?? ((event) => sent.push(event)),
     },
   });
-  const server = app.listen(0, "127.0.0.1");
-  servers.push(server);
-  await new Promise((done) => server.once("listening", done));
-  const { port } = server.address() as AddressInfo;
+  const port = await serveForTest(app);
   return {
     sent,
     log,

@@ -1,9 +1,8 @@
-import type { AddressInfo } from "node:net";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { RequestHandler } from "express";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/env.server";
 import { observeCall } from "~/upstream/call-log.server";
 import { registry } from "~/observability/metrics.server";
@@ -13,26 +12,10 @@ import { sendRequest } from "../tests/fixtures/http";
 import { counterSum, parseMetrics } from "../tests/fixtures/prometheus";
 import type { Metrics } from "../tests/fixtures/prometheus";
 import { appRouteTable } from "../tests/fixtures/routes";
-
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(closers.splice(0).map((close) => close()));
-});
-
-async function listen(server: {
-  listen: (port: number, host: string) => unknown;
-  once: (event: string, done: () => void) => unknown;
-  address: () => unknown;
-  close: (done: () => void) => unknown;
-}): Promise<number> {
-  server.listen(0, "127.0.0.1");
-  await new Promise<void>((done) => server.once("listening", done));
-  closers.push(() => new Promise((done) => server.close(() => done())));
-  return (server.address() as AddressInfo).port;
-}
+import { serveForTest } from "../tests/fixtures/serve";
 
 async function scrape(): Promise<Metrics> {
-  const port = await listen(metricsServer(() => registry.metrics()));
+  const port = await serveForTest(metricsServer(() => registry.metrics()));
   const answer = await sendRequest(port, {
     path: "/metrics",
     headers: { host: `127.0.0.1:${port}` },
@@ -56,7 +39,7 @@ async function site(env: Record<string, string> = {}) {
     config: parseEnv(env),
     log: () => {},
   });
-  const port = await listen(app.listen(0, "127.0.0.1"));
+  const port = await serveForTest(app);
   return (path: string, method = "GET") =>
     sendRequest(port, {
       method,
@@ -159,7 +142,7 @@ describe("metrics", () => {
     const metrics = await scrape();
     expect(metrics.has("process_cpu_user_seconds_total")).toBe(true);
     expect(metrics.has("nodejs_heap_size_used_bytes")).toBe(true);
-    const port = await listen(metricsServer(() => registry.metrics()));
+    const port = await serveForTest(metricsServer(() => registry.metrics()));
     expect(
       (await sendRequest(port, { path: "/", headers: { host: "127.0.0.1" } }))
         .status,

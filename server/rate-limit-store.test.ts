@@ -1,4 +1,3 @@
-import type { AddressInfo } from "node:net";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +12,7 @@ import { sendRequest } from "../tests/fixtures/http";
 import { REDIS_SERVER, startRedis } from "../tests/support/redis";
 import type { RunningRedis } from "../tests/support/redis";
 import { appRouteTable } from "../tests/fixtures/routes";
+import { serveForTest } from "../tests/fixtures/serve";
 
 const cleanUps: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -39,12 +39,7 @@ async function replica(
     rateLimitStore: limits.store,
     log: () => {},
   });
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((done) => server.once("listening", done));
-  cleanUps.push(
-    () => new Promise((done) => server.close(() => done(undefined))),
-  );
-  const { port } = server.address() as AddressInfo;
+  const port = await serveForTest(app);
   return async () =>
     (
       await sendRequest(port, {

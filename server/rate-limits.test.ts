@@ -1,21 +1,11 @@
-import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
 import express from "express";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEV_SESSION_SECRET, parseEnv } from "~/env.server";
 import { createSignedCookie } from "~/lib/signed-cookie.server";
 import { rateLimits, visitorIdReader } from "./rate-limits";
 import { sendRequest } from "../tests/fixtures/http";
 import { appRouteTable } from "../tests/fixtures/routes";
-
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(
-    servers
-      .splice(0)
-      .map((server) => new Promise((done) => server.close(done))),
-  );
-});
+import { serveForTest } from "../tests/fixtures/serve";
 
 /** A session cookie as the app signs it, holding an anonymous id. */
 async function sessionCookie(
@@ -42,10 +32,7 @@ async function start(env: Record<string, string> = {}) {
   app.use((req, res) => {
     res.status(req.get("x-known") ? 409 : 200).send("app");
   });
-  const server = app.listen(0, "127.0.0.1");
-  servers.push(server);
-  await new Promise((done) => server.once("listening", done));
-  const { port } = server.address() as AddressInfo;
+  const port = await serveForTest(app);
   return async (
     path: string,
     headers: Record<string, string> = {},

@@ -1,18 +1,8 @@
-import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
 import express from "express";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { writeHeaders } from "./react-router";
 import { sendRequest } from "../tests/fixtures/http";
-
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(
-    servers
-      .splice(0)
-      .map((server) => new Promise((done) => server.close(done))),
-  );
-});
+import { serveForTest } from "../tests/fixtures/serve";
 
 /** An Express app whose one answer has `before` set by earlier middleware, then the app's `headers` written. */
 async function answerWith(before: Record<string, string>, headers: Headers) {
@@ -23,11 +13,7 @@ async function answerWith(before: Record<string, string>, headers: Headers) {
     writeHeaders(res, headers);
     res.end("ok");
   });
-  const server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
-  });
-  servers.push(server);
-  return sendRequest((server.address() as AddressInfo).port, {
+  return sendRequest(await serveForTest(app), {
     path: "/",
     headers: { host: "localhost" },
   });

@@ -1,4 +1,3 @@
-import type { AddressInfo } from "node:net";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,6 +7,7 @@ import { createServerApp } from "./app";
 import { ANSWER_WINDOW_MS, createReadiness } from "./readiness";
 import { sendRequest } from "../tests/fixtures/http";
 import { appRouteTable } from "../tests/fixtures/routes";
+import { serveForTest } from "../tests/fixtures/serve";
 
 function setUp(lastAnswer: number | null, answers: boolean) {
   let probes = 0;
@@ -73,25 +73,19 @@ describe("readiness", () => {
       readiness: readiness.handler,
       log: () => {},
     });
-    const server = app.listen(0, "127.0.0.1");
-    await new Promise((done) => server.once("listening", done));
-    const { port } = server.address() as AddressInfo;
+    const port = await serveForTest(app);
     const ask = () =>
       sendRequest(port, {
         path: "/health/ready",
         headers: { host: "10.0.0.5:3000" },
       });
-    try {
-      const ready = await ask();
-      expect(ready.status).toBe(200);
-      expect(ready.text).toBe("ready");
-      expect(ready.headers["cache-control"]).toBe("no-store");
-      readiness.drain();
-      const draining = await ask();
-      expect(draining.status).toBe(503);
-      expect(draining.text).toBe("shutting down");
-    } finally {
-      await new Promise((done) => server.close(done));
-    }
+    const ready = await ask();
+    expect(ready.status).toBe(200);
+    expect(ready.text).toBe("ready");
+    expect(ready.headers["cache-control"]).toBe("no-store");
+    readiness.drain();
+    const draining = await ask();
+    expect(draining.status).toBe(503);
+    expect(draining.text).toBe("shutting down");
   });
 });
