@@ -12,7 +12,7 @@ import { counterSum, parseMetrics } from "../fixtures/prometheus";
 import { startSentryCapture } from "../fixtures/sentry-capture";
 import type { SentryCapture } from "../fixtures/sentry-capture";
 import { contactQuestion } from "../fixtures/question";
-import { confirmToken, registrationFlow } from "../support/registration-flow";
+import { confirmByMail, registrationFlow } from "../support/registration-flow";
 import { VisitorSession } from "~/session/session.server";
 import { SESSION_SECRET, send, startSite, type Site } from "../support/site";
 
@@ -240,15 +240,7 @@ describe("two workers and the lookups limit", () => {
     const mails = (await (
       await fetch(`${upstream.url}/dev/mailbox.json?to=${known}`)
     ).json()) as { text: string }[];
-    const confirmed = await fetch(`${upstream.url}/v1/registration/confirm`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "x-api-key": "demo-api-key",
-        "x-site-host": site.host,
-      },
-      body: JSON.stringify({ token: confirmToken(mails[0]!.text) }),
-    });
+    const confirmed = await confirmByMail(upstream.url, site, mails[0]!.text);
     expect(confirmed.status).toBe(200);
     // Each probe its own visitor and connection: the workers take them in turn.
     const statuses: number[] = [];

@@ -11,7 +11,7 @@ import { buildDemoData } from "../../reference-upstream/demo/data";
 import { renderMedia } from "../../reference-upstream/demo/media";
 import { createUpstreamServer } from "../../reference-upstream/server";
 import type { UpstreamServer } from "../../reference-upstream/server";
-import { registrationFlow } from "../support/registration-flow";
+import { confirmByMail, registrationFlow } from "../support/registration-flow";
 import { send, startSite } from "../support/site";
 import type { Site } from "../support/site";
 
@@ -133,18 +133,11 @@ describe("the cookie from before 'Versturen'", () => {
     expect(stored(email)).toEqual(original);
 
     // Confirmed by the mailed link: still nothing through the old cookie.
-    const token = /token=([A-Za-z0-9_-]+)/.exec(
+    const confirmed = await confirmByMail(
+      upstream.url,
+      site,
       confirmationMails(email)[0]!.text,
-    )![1]!;
-    const confirmed = await fetch(`${upstream.url}/v1/registration/confirm`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "x-api-key": "demo-api-key",
-        "x-site-host": site.host,
-      },
-      body: JSON.stringify({ token }),
-    });
+    );
     expect(confirmed.status).toBe(200);
     await tryChanges();
     expect(stored(email)).toEqual([{ ...original[0], status: "created" }]);
@@ -158,18 +151,7 @@ describe("registered addresses are not a lookup service", () => {
     expect((await versturen(first.cookie, details(known))).answer.status).toBe(
       302,
     );
-    const token = /token=([A-Za-z0-9_-]+)/.exec(
-      confirmationMails(known)[0]!.text,
-    )![1]!;
-    await fetch(`${upstream.url}/v1/registration/confirm`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "x-api-key": "demo-api-key",
-        "x-site-host": site.host,
-      },
-      body: JSON.stringify({ token }),
-    });
+    await confirmByMail(upstream.url, site, confirmationMails(known)[0]!.text);
 
     const prober = await draft();
     const drafts = () =>

@@ -1018,6 +1018,25 @@ describe("rate limits by route", { timeout: 120_000 }, () => {
     await limited?.stop();
   });
 
+  /** A form poster from an address no case has used (through the trusted proxy's X-Forwarded-For). */
+  function fromNewAddress() {
+    client += 1;
+    const address = `10.${(client >> 16) & 255}.${(client >> 8) & 255}.${client & 255}`;
+    return (path: string, body: string, cookie?: string | null) =>
+      send(limited, {
+        method: "POST",
+        path,
+        headers: {
+          origin: `http://${limited.host}`,
+          "sec-fetch-site": "same-origin",
+          "content-type": "application/x-www-form-urlencoded",
+          "x-forwarded-for": address,
+          ...(cookie ? { cookie } : {}),
+        },
+        body,
+      });
+  }
+
   /** The same path as React Router reads it: letters in any case or percent-encoded, a trailing slash, `.data`. */
   const spelling = (path: string) =>
     fc
@@ -1073,25 +1092,10 @@ describe("rate limits by route", { timeout: 120_000 }, () => {
         fc.constantFrom(...ACTIONS),
         fc.tuple(anyCookie, anyCookie),
         async ({ path, body }, cookies) => {
-          client += 1;
+          const post = fromNewAddress();
           const statuses: number[] = [];
           for (const cookie of cookies)
-            statuses.push(
-              (
-                await send(limited, {
-                  method: "POST",
-                  path,
-                  headers: {
-                    origin: `http://${limited.host}`,
-                    "sec-fetch-site": "same-origin",
-                    "content-type": "application/x-www-form-urlencoded",
-                    "x-forwarded-for": `10.${(client >> 16) & 255}.${(client >> 8) & 255}.${client & 255}`,
-                    ...((await cookie) ? { cookie: await cookie } : {}),
-                  },
-                  body,
-                })
-              ).status,
-            );
+            statuses.push((await post(path, body, await cookie)).status);
           expect(statuses[0], path).toBeLessThan(500);
           expect(statuses[0], path).not.toBe(429);
           expect(statuses[1], path).toBe(429);
@@ -1110,23 +1114,11 @@ describe("rate limits by route", { timeout: 120_000 }, () => {
             spelling(action.path).map((path) => ({ ...action, path })),
           ),
         async ({ path, body }) => {
-          client += 1;
-          const post = () =>
-            send(limited, {
-              method: "POST",
-              path,
-              headers: {
-                origin: `http://${limited.host}`,
-                "sec-fetch-site": "same-origin",
-                "content-type": "application/x-www-form-urlencoded",
-                "x-forwarded-for": `10.${(client >> 16) & 255}.${(client >> 8) & 255}.${client & 255}`,
-              },
-              body,
-            });
-          const first = await post();
+          const post = fromNewAddress();
+          const first = await post(path, body);
           expect(first.status, path).toBeLessThan(500);
           expect(first.status, path).not.toBe(429);
-          expect((await post()).status, path).toBe(429);
+          expect((await post(path, body)).status, path).toBe(429);
         },
       ),
       settings(),

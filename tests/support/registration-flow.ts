@@ -130,6 +130,23 @@ export function registrationFlow(site: Site) {
 }
 
 /** The first confirmation link's token in a mail's text. */
-export function confirmToken(text: string): string {
+function confirmToken(text: string): string {
   return /token=([A-Za-z0-9_-]+)/.exec(text)![1]!;
+}
+
+/** Confirms a registration as its mailed link would: the token in the mail's text, sent to the upstream's API. */
+export function confirmByMail(
+  upstreamUrl: string,
+  site: Site,
+  mailText: string,
+): Promise<Response> {
+  return fetch(`${upstreamUrl}/v1/registration/confirm`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-api-key": "demo-api-key",
+      "x-site-host": site.host,
+    },
+    body: JSON.stringify({ token: confirmToken(mailText) }),
+  });
 }
