@@ -17,6 +17,8 @@ import {
 } from "~/observability/sentry-filter.server";
 import { requestOrigin } from "~/middleware/host.server";
 
+// React Router's bound on the loader data's encoding (a promise in the data still pending after it is rejected), so
+// the data a page renders from is read to its end in time (decision 0079).
 export const streamTimeout = 5_000;
 
 // Read the configuration when the server loads this build, so bad or missing settings stop the start with a

@@ -77,10 +77,8 @@ try {
   });
   clearInterval(sampler);
   const cpuAfter = servers.cpuMs();
-  const studentsCpuMs =
-    (process.cpuUsage(cpuBefore.students).user +
-      process.cpuUsage(cpuBefore.students).system) /
-    1000;
+  const studentsCpu = process.cpuUsage(cpuBefore.students);
+  const studentsCpuMs = (studentsCpu.user + studentsCpu.system) / 1000;
   const held = heldByUnfinished(servers.upstreamDb);
   const upstreamAfter = await upstreamCalls(metricsPort);
   const rssAfter = servers.rssMb();
