@@ -1,7 +1,8 @@
 /**
  * `npm run bench:profile`: where the web app's CPU time goes. Starts the reference upstream and the production
  * build with `node --cpu-prof`, sends PROFILE_REQUESTS (default 3000) views of PROFILE_PATH (default /workshops,
- * with a student's session; PROFILE_AS=returning for a visitor without one) over 10 connections, stops the app so it writes its profile, and prints self time
+ * with a student's session; PROFILE_AS=returning for a visitor without one; PROFILE_ENCODING, the Accept-Encoding a
+ * browser sends, for compressed pages) over 10 connections, stops the app so it writes its profile, and prints self time
  * grouped by package (node_modules/<name>), Node's own internals, the app bundle, and the garbage collector.
  */
 import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -57,9 +58,11 @@ try {
           .map((line) => line.split(";")[0])
           .join("; ")
       : visitor.cookie;
+  // PROFILE_ENCODING: the Accept-Encoding to send, e.g. a browser's "gzip, deflate, br, zstd" (decision 0080).
+  const encoding = process.env.PROFILE_ENCODING;
   const result = await autocannon({
     url,
-    headers: { cookie },
+    headers: { cookie, ...(encoding ? { "accept-encoding": encoding } : {}) },
     connections: 10,
     amount: requests,
   });

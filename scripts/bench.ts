@@ -17,6 +17,9 @@ import { freePort, root, waitFor } from "./processes.mjs";
 import { flowVisitor } from "./flow-visitor";
 
 const HEALTH = "Health check";
+/** The Accept-Encoding Chrome (and Firefox, Edge) send, and Safari's. */
+const CHROME_ENCODINGS = "gzip, deflate, br, zstd";
+const SAFARI_ENCODINGS = "gzip, deflate, br";
 
 /**
  * A page's HTML bytes, and of those the bytes of the inline scripts that hand the loader data to hydration (React
@@ -83,6 +86,17 @@ try {
       name: "/workshops, student in the flow",
       url: `${appUrl}/workshops`,
       headers: { cookie: visitor.cookie },
+    },
+    // As browsers ask for it, compressed (decision 0080): Chrome, Edge and Firefox accept zstd, Safari brotli.
+    {
+      name: "/workshops, compressed for Chrome",
+      url: `${appUrl}/workshops`,
+      headers: { cookie: visitor.cookie, "accept-encoding": CHROME_ENCODINGS },
+    },
+    {
+      name: "/workshops, compressed for Safari",
+      url: `${appUrl}/workshops`,
+      headers: { cookie: visitor.cookie, "accept-encoding": SAFARI_ENCODINGS },
     },
     { name: "/workshops as static HTML", url: `${staticUrl}/workshops` },
     {

@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { RequestHandler } from "express";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/env.server";
 import { METHOD_NOT_ALLOWED } from "~/messages";
+import { compressAssets } from "../scripts/compress-assets";
 import { createServerApp } from "./app";
 import { fetchRequest } from "./react-router";
 import { sendRequest } from "../tests/fixtures/http";
@@ -16,6 +17,7 @@ interface Answer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
+  bytes: Buffer;
 }
 
 type Sent = Partial<Outgoing>;
@@ -27,7 +29,8 @@ const echo: RequestHandler = async (req, res) => {
   res.json({ url: request.url, ip: req.ip, body });
 };
 
-function clientDir(): string {
+/** A build's browser files, compressed as the build compresses them. */
+async function clientDir(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), "server-app-"));
   mkdirSync(join(dir, "assets"));
   writeFileSync(
@@ -35,6 +38,7 @@ function clientDir(): string {
     "console.log(1);\n".repeat(200),
   );
   writeFileSync(join(dir, "favicon.svg"), "<svg></svg>");
+  await compressAssets(dir);
   return dir;
 }
 
@@ -42,10 +46,11 @@ async function start(
   env: Record<string, string> = {},
   handler: RequestHandler = echo,
   log: string[] = [],
+  dir?: string,
 ): Promise<(sent?: Sent) => Promise<Answer>> {
   const app = createServerApp({
     handler,
-    clientDir: clientDir(),
+    clientDir: dir ?? (await clientDir()),
     routes: appRouteTable(),
     config: parseEnv(env),
     log: (line) => log.push(line),
@@ -61,6 +66,7 @@ async function start(
       status: answer.status,
       headers: answer.headers,
       body: answer.text,
+      bytes: answer.bytes,
     };
   };
 }
@@ -159,18 +165,36 @@ describe("every response", () => {
 });
 
 describe("static files", () => {
-  it("are cached for a year under /assets, an hour elsewhere, and compressed with brotli", async () => {
+  it("are cached for a year under /assets, an hour elsewhere", async () => {
     const send = await start();
-    const asset = await send({
-      path: "/assets/entry-abc123.js",
-      headers: { "accept-encoding": "gzip, br" },
-    });
+    const asset = await send({ path: "/assets/entry-abc123.js" });
     expect(asset.headers["cache-control"]).toBe(
       "public, max-age=31536000, immutable",
     );
-    expect(asset.headers["content-encoding"]).toBe("br");
     const favicon = await send({ path: "/favicon.svg" });
     expect(favicon.headers["cache-control"]).toBe("public, max-age=3600");
+  });
+
+  it("are sent as the build compressed them, in the encoding the browser accepts", async () => {
+    const dir = await clientDir();
+    const send = await start({}, echo, [], dir);
+    const file = join(dir, "assets", "entry-abc123.js");
+    for (const [accepted, encoding, sent] of [
+      ["gzip, deflate, br, zstd", "br", `${file}.br`],
+      ["gzip", "gzip", `${file}.gz`],
+      ["identity", undefined, file],
+      [undefined, undefined, file],
+    ] as const) {
+      const asset = await send({
+        path: "/assets/entry-abc123.js",
+        headers: accepted ? { "accept-encoding": accepted } : {},
+      });
+      expect(asset.headers["content-encoding"], accepted).toBe(encoding);
+      // The build's bytes, not compressed again for this request.
+      expect(asset.bytes.equals(readFileSync(sent)), accepted).toBe(true);
+      expect(asset.headers["content-type"]).toMatch(/javascript/);
+      expect(asset.headers.vary).toMatch(/accept-encoding/i);
+    }
   });
 });
 
@@ -464,7 +488,7 @@ describe("request log", () => {
       handler: (req, res) => {
         res.status(req.path === "/kapot" ? 503 : 200).send("x");
       },
-      clientDir: clientDir(),
+      clientDir: await clientDir(),
       routes: appRouteTable(),
       config: parseEnv({}),
       log: (line, level) => lines.push({ line, level }),

@@ -10,6 +10,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import type {
   ErrorRequestHandler,
   Request,
@@ -293,6 +294,25 @@ const errors: ErrorRequestHandler = (error, _req, res, _next) => {
   refuse(res, "serverError");
 };
 
+/** The build's compressed copies of the browser's files (scripts/compress-assets.ts). */
+const PRECOMPRESSED = /\.(br|gz)$/;
+
+/**
+ * The browser's files from the build: each as the build compressed it (brotli, else gzip) when the browser accepts
+ * that, as it is otherwise (decision 0080). Compressing them per request cost more CPU than a page's render.
+ */
+function browserFiles(
+  dir: string,
+  caching: { immutable?: boolean; maxAge: string },
+): RequestHandler {
+  return expressStaticGzip(dir, {
+    enableBrotli: true,
+    orderPreference: ["br", "gzip"],
+    index: false,
+    serveStatic: { ...caching, index: false, redirect: false },
+  });
+}
+
 export function createServerApp(options: ServerOptions): express.Express {
   const { config, clientDir } = options;
   const app = express();
@@ -319,29 +339,22 @@ export function createServerApp(options: ServerOptions): express.Express {
       },
       options.readiness,
     );
+  // What the app answers as it streams (the data of a page, JSON, a calendar file). A page comes compressed from
+  // server/react-router.ts, and the browser's files from the build (below): decision 0080.
   app.use(compression());
   // Vite names these files by their content: they never change, so browsers may keep them for a year.
   app.use(
     "/assets",
-    express.static(join(clientDir, "assets"), {
-      immutable: true,
-      maxAge: "1y",
-      index: false,
-      redirect: false,
-    }),
+    browserFiles(join(clientDir, "assets"), { immutable: true, maxAge: "1y" }),
   );
   // Other public files (favicon, robots.txt) keep their names across releases. They are listed once, so a
   // page request does not look for a file of its name on disk first.
   const publicFiles = new Set(
     readdirSync(clientDir, { withFileTypes: true })
-      .filter((entry) => entry.isFile())
+      .filter((entry) => entry.isFile() && !PRECOMPRESSED.test(entry.name))
       .map((entry) => `/${entry.name}`),
   );
-  const publicFile = express.static(clientDir, {
-    maxAge: "1h",
-    index: false,
-    redirect: false,
-  });
+  const publicFile = browserFiles(clientDir, { maxAge: "1h" });
   app.use((req, res, next) => {
     if (publicFiles.has(req.path)) {
       res.locals.route = req.path;

@@ -18,6 +18,7 @@ import type { ServerBuild } from "react-router";
 import { requestIdContext } from "~/observability/request-id.server";
 import { clientAddressContext, normalizeIp } from "~/session/client-ip.server";
 import { log, pathFields } from "./log";
+import { compressPage, pageEncoding } from "./page-compression";
 
 /** The address the visitor used: scheme and host as the trusted proxy received them, and the path. */
 export function publicUrl(req: ExpressRequest): string {
@@ -79,16 +80,30 @@ export function writeHeaders(res: Response, headers: Headers): void {
   }
 }
 
-async function send(res: Response, response: globalThis.Response) {
+async function send(
+  req: ExpressRequest,
+  res: Response,
+  response: globalThis.Response,
+) {
   res.status(response.status);
   writeHeaders(res, response.headers);
   if (!response.body) {
     res.end();
     return;
   }
-  // A page is rendered whole (app/entry.server.tsx): one write, with its length, rather than a stream.
+  // A page is rendered whole (app/entry.server.tsx): compressed in one piece and sent in one write, with its
+  // length, rather than as a stream (decision 0080). Other answers are compressed as they stream (server/app.ts).
   if (response.headers.get("content-type")?.startsWith("text/html")) {
-    res.end(Buffer.from(await response.arrayBuffer()));
+    let page: Buffer = Buffer.from(await response.arrayBuffer());
+    const encoding = pageEncoding(req);
+    res.append("Vary", "Accept-Encoding");
+    if (encoding) {
+      page = compressPage(page, encoding);
+      res.setHeader("Content-Encoding", encoding);
+    }
+    // Set here: the `compression` middleware would otherwise send an answer it does not compress in chunks.
+    res.setHeader("Content-Length", page.byteLength);
+    res.end(page);
     return;
   }
   try {
@@ -137,6 +152,6 @@ export function reactRouterHandler(
       fetchRequest(req, controller.signal),
       context,
     );
-    await send(res, response);
+    await send(req, res, response);
   };
 }

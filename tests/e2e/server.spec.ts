@@ -1,9 +1,16 @@
 /**
  * The HTTP server in front of the app (server/, decision 0013), against the production build: bad hosts and bad
  * bodies are refused with a Dutch page and a 4xx, never a 500; static files carry the security headers and
- * their caching.
+ * their caching; pages and files come compressed as the browser accepts (decision 0080).
  */
+import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
+import type { IncomingHttpHeaders } from "node:http";
+import {
+  brotliDecompressSync,
+  gunzipSync,
+  zstdDecompressSync,
+} from "node:zlib";
 import { expect, test } from "@playwright/test";
 import { APP_PORT } from "../../playwright.config";
 import { serverSideOnly } from "../support/e2e/flow";
@@ -24,6 +31,33 @@ function getWithHost(host: string): Promise<number> {
       (res) => {
         res.resume();
         resolve(res.statusCode ?? 0);
+      },
+    )
+      .on("error", reject)
+      .end();
+  });
+}
+
+/** A GET as sent, with its answer's headers and body as they came (not decoded). */
+function rawGet(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpRequest(
+      {
+        host: "127.0.0.1",
+        port: APP_PORT,
+        path,
+        headers: { host: `localhost:${APP_PORT}`, ...headers },
+        setHost: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({ headers: res.headers, body: Buffer.concat(chunks) }),
+        );
       },
     )
       .on("error", reject)
@@ -93,4 +127,40 @@ test("static files carry the security headers and their caching", async ({
     );
     expect(headers["strict-transport-security"], path).toBeUndefined();
   }
+});
+
+test("pages and the browser's files come compressed in an encoding the browser accepts", async () => {
+  const decode = {
+    zstd: zstdDecompressSync,
+    br: brotliDecompressSync,
+    gzip: gunzipSync,
+    none: (body: Buffer) => body,
+  };
+  // What Chrome and Firefox ask, what Safari asks, an old client's, and none at all.
+  for (const [accepted, encoding] of [
+    ["gzip, deflate, br, zstd", "zstd"],
+    ["gzip, deflate, br", "br"],
+    ["gzip", "gzip"],
+    ["", "none"],
+  ] as const) {
+    const page = await rawGet("/", { "accept-encoding": accepted });
+    expect(page.headers["content-encoding"] ?? "none", accepted).toBe(encoding);
+    expect(page.headers.vary).toMatch(/accept-encoding/i);
+    const html = decode[encoding](page.body).toString();
+    expect(html).toMatch(/^<!DOCTYPE html>/);
+    expect(html).toContain("Evenementen");
+    expect(Number(page.headers["content-length"])).toBe(page.body.byteLength);
+  }
+
+  // A script as the build compressed it: the same bytes as its file, not compressed again per request.
+  const home = (await rawGet("/", {})).body.toString();
+  const asset = /\/assets\/[^"]+\.js/.exec(home)?.[0];
+  expect(asset).toBeDefined();
+  const script = await rawGet(asset!, {
+    "accept-encoding": "gzip, deflate, br, zstd",
+  });
+  expect(script.headers["content-encoding"]).toBe("br");
+  expect(script.body.equals(readFileSync(`build/client${asset!}.br`))).toBe(
+    true,
+  );
 });

@@ -1,0 +1,56 @@
+/**
+ * The browser's files compressed once, when the site is built (decision 0080): a `.br` (brotli at its best
+ * quality) and a `.gz` (gzip -9) beside each text file. The server sends the one the browser accepts
+ * (server/app.ts), instead of compressing the same file again for every visitor.
+ */
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** Files that compress: scripts, styles, the icon sprite, text. Images and fonts are compressed already. */
+const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|xml|webmanifest|map)$/;
+/** Below this a file gains less than the Content-Encoding header costs (the `compression` middleware's own bound). */
+const MIN_BYTES = 1024;
+
+async function filesIn(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries
+    .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** Writes each compressible file's `.br` and `.gz` that is smaller than it; returns how many files were written. */
+export async function compressAssets(dir: string): Promise<number> {
+  let written = 0;
+  await Promise.all(
+    (await filesIn(dir)).map(async (file) => {
+      const content = await readFile(file);
+      if (content.byteLength < MIN_BYTES) return;
+      const variants: [string, Buffer][] = [
+        [
+          ".br",
+          await brotli(content, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: content.byteLength,
+            },
+          }),
+        ],
+        [
+          ".gz",
+          await gzipped(content, { level: constants.Z_BEST_COMPRESSION }),
+        ],
+      ];
+      for (const [extension, compressed] of variants) {
+        if (compressed.byteLength >= content.byteLength) continue;
+        await writeFile(`${file}${extension}`, compressed);
+        written += 1;
+      }
+    }),
+  );
+  return written;
+}
