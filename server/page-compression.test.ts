@@ -5,7 +5,7 @@ import {
   zstdDecompressSync,
 } from "node:zlib";
 import { expect, it } from "vitest";
-import { compressPage, pageEncoding } from "./page-compression";
+import { compressWhole, pageEncoding } from "./page-compression";
 import { sendRequest } from "../tests/fixtures/http";
 import { serveForTest } from "../tests/fixtures/serve";
 
@@ -41,7 +41,7 @@ it("picks zstd, then brotli, then gzip among what the browser accepts, whatever 
   expect(await encodingFor()).toBeNull();
 });
 
-it("compresses a page so that it decompresses to the same bytes", () => {
+it("compresses a page so that it decompresses to the same bytes, and leaves a small answer as it is", () => {
   const page = Buffer.from(
     `<!DOCTYPE html><html lang="nl">${"<p>Kies per ronde één workshop.</p>".repeat(200)}</html>`,
   );
@@ -51,8 +51,14 @@ it("compresses a page so that it decompresses to the same bytes", () => {
     gzip: gunzipSync,
   };
   for (const encoding of ["zstd", "br", "gzip"] as const) {
-    const compressed = compressPage(page, encoding);
-    expect(compressed.byteLength).toBeLessThan(page.byteLength / 4);
-    expect(decompress[encoding](compressed).equals(page), encoding).toBe(true);
+    const req = {
+      acceptsEncodings: (name: string) => (name === encoding ? name : false),
+    };
+    const sent = compressWhole(req, page);
+    expect(sent.encoding).toBe(encoding);
+    expect(sent.body.byteLength).toBeLessThan(page.byteLength / 4);
+    expect(decompress[encoding](sent.body).equals(page), encoding).toBe(true);
+    const small = Buffer.from('[{"_1":2},"redirect"]');
+    expect(compressWhole(req, small)).toEqual({ body: small, encoding: null });
   }
 });

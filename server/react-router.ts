@@ -18,7 +18,7 @@ import type { ServerBuild } from "react-router";
 import { requestIdContext } from "~/observability/request-id.server";
 import { clientAddressContext, normalizeIp } from "~/session/client-ip.server";
 import { log, pathFields } from "./log";
-import { compressPage, pageEncoding } from "./page-compression";
+import { compressWhole } from "./page-compression";
 
 /** The address the visitor used: scheme and host as the trusted proxy received them, and the path. */
 export function publicUrl(req: ExpressRequest): string {
@@ -80,6 +80,14 @@ export function writeHeaders(res: Response, headers: Headers): void {
   }
 }
 
+/** A page, or React Router's encoding of a page's data for a client navigation or a form sent with JavaScript. */
+function sentWhole(contentType: string | null): boolean {
+  return (
+    contentType?.startsWith("text/html") === true ||
+    contentType === "text/x-script"
+  );
+}
+
 async function send(
   req: ExpressRequest,
   res: Response,
@@ -91,19 +99,19 @@ async function send(
     res.end();
     return;
   }
-  // A page is rendered whole (app/entry.server.tsx): compressed in one piece and sent in one write, with its
-  // length, rather than as a stream (decision 0080). Other answers are compressed as they stream (server/app.ts).
-  if (response.headers.get("content-type")?.startsWith("text/html")) {
-    let page: Buffer = Buffer.from(await response.arrayBuffer());
-    const encoding = pageEncoding(req);
+  // A page is rendered whole (app/entry.server.tsx), and its data for a client navigation is complete as soon as
+  // it is encoded (the app defers none, decision 0079): each is compressed in one piece and sent in one write, with
+  // its length, rather than as a stream (decision 0080). Other answers are compressed as they stream (server/app.ts).
+  if (sentWhole(response.headers.get("content-type"))) {
+    const { body, encoding } = compressWhole(
+      req,
+      Buffer.from(await response.arrayBuffer()),
+    );
     res.append("Vary", "Accept-Encoding");
-    if (encoding) {
-      page = compressPage(page, encoding);
-      res.setHeader("Content-Encoding", encoding);
-    }
+    if (encoding) res.setHeader("Content-Encoding", encoding);
     // Set here: the `compression` middleware would otherwise send an answer it does not compress in chunks.
-    res.setHeader("Content-Length", page.byteLength);
-    res.end(page);
+    res.setHeader("Content-Length", body.byteLength);
+    res.end(body);
     return;
   }
   try {

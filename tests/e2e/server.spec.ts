@@ -152,6 +152,13 @@ test("pages and the browser's files come compressed in an encoding the browser a
     expect(Number(page.headers["content-length"])).toBe(page.body.byteLength);
   }
 
+  // A page's data, as a client navigation asks for it, the same way.
+  const data = await rawGet("/_.data", {
+    "accept-encoding": "gzip, deflate, br, zstd",
+  });
+  expect(data.headers["content-encoding"]).toBe("zstd");
+  expect(zstdDecompressSync(data.body).toString()).toMatch(/^\[/);
+
   // A script as the build compressed it: the same bytes as its file, not compressed again per request.
   const home = (await rawGet("/", {})).body.toString();
   const asset = /\/assets\/[^"]+\.js/.exec(home)?.[0];
