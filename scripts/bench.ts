@@ -77,6 +77,12 @@ try {
   }[] = [
     { name: "Home, first visit (no cookie)", url: `${appUrl}/` },
     { name: "Home, returning visitor", url: `${appUrl}/`, headers: { cookie } },
+    // The floor of a page: the layout around a static text, no upstream call of its own.
+    {
+      name: "/privacy, returning visitor",
+      url: `${appUrl}/privacy`,
+      headers: { cookie },
+    },
     {
       name: "Contact, returning visitor",
       url: `${appUrl}/contact`,
