@@ -8,29 +8,24 @@
  * COMPARE_PATH picks the page (default /workshops; `{slug}` is the flow's workshop), COMPARE_ROUNDS the runs a side
  * (default 8), COMPARE_SECONDS their length (default 2).
  */
-import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import autocannon from "autocannon";
 import { request } from "undici";
+import {
+  BROWSER_ENCODINGS,
+  processTreeCpuMs,
+  startBenchApp,
+} from "./bench-servers";
 import { flowVisitor } from "./flow-visitor";
 import type { FlowVisitor } from "./flow-visitor";
 import { freePort, root, startUpstream, waitFor } from "./processes.mjs";
 
 const ENCODINGS: Record<string, string | undefined> = {
   plain: undefined,
-  chrome: "gzip, deflate, br, zstd",
-  safari: "gzip, deflate, br",
+  ...BROWSER_ENCODINGS,
   health: undefined,
 };
-
-/** User and system time of one process, all its threads (zlib's included), from /proc. */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 const other = process.argv[2];
 if (!other) {
@@ -59,19 +54,11 @@ const children: ChildProcess[] = [];
 try {
   for (const dir of [resolve(other), root]) {
     const port = await freePort();
-    const child = spawn(process.execPath, ["./build/server/index.js"], {
+    const child = startBenchApp({
+      port,
+      upstreamUrl: upstream.url,
       cwd: dir,
-      stdio: ["ignore", "ignore", "inherit"],
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        UPSTREAM_URL: upstream.url,
-        UPSTREAM_API_KEY: "demo-api-key",
-        SESSION_SECRET: "benchmark-session-secret-0123456789",
-        MAINTENANCE: "false",
-        WEB_CONCURRENCY: "1",
-      },
+      env: { WEB_CONCURRENCY: "1" },
     });
     children.push(child);
     const url = `http://localhost:${port}`;
@@ -93,7 +80,7 @@ try {
 
   /** One run against one build: its CPU ms a request (a visit, for `first-visit`). */
   async function run(build: Build, scenario: string): Promise<number> {
-    const before = cpuMs(build.child.pid!);
+    const before = processTreeCpuMs(build.child.pid);
     if (scenario === "first-visit") {
       const visits = 10;
       for (let visit = 0; visit < visits; visit++)
@@ -103,7 +90,7 @@ try {
               headers: { "accept-encoding": ENCODINGS.chrome! },
             })
           ).body.dump();
-      return (cpuMs(build.child.pid!) - before) / visits;
+      return (processTreeCpuMs(build.child.pid) - before) / visits;
     }
     const encoding = ENCODINGS[scenario];
     const result = await autocannon({
@@ -115,7 +102,7 @@ try {
       connections: 10,
       duration: seconds,
     });
-    return (cpuMs(build.child.pid!) - before) / result.requests.total;
+    return (processTreeCpuMs(build.child.pid) - before) / result.requests.total;
   }
 
   const figures = new Map<string, number[]>();

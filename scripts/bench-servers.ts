@@ -38,6 +38,46 @@ export interface BenchServers {
   stop(): void;
 }
 
+/** The Accept-Encoding of Chrome (and Edge, Firefox), and of Safari: what a page is asked with by a browser. */
+export const BROWSER_ENCODINGS = {
+  chrome: "gzip, deflate, br, zstd",
+  safari: "gzip, deflate, br",
+} as const;
+
+/**
+ * The production build of the checkout in `cwd` (this one by default; `npx react-router build` there first) on
+ * `port`, against the upstream at `upstreamUrl`, as `npm start` would run it.
+ */
+export function startBenchApp(options: {
+  port: number;
+  upstreamUrl: string;
+  cwd?: string;
+  env?: Record<string, string>;
+  nodeArgs?: string[];
+}): ChildProcess {
+  return spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), ...serverArgs()],
+    {
+      cwd: options.cwd ?? root,
+      stdio: ["ignore", "ignore", "inherit"],
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(options.port),
+        UPSTREAM_URL: options.upstreamUrl,
+        UPSTREAM_API_KEY: "demo-api-key",
+        SESSION_SECRET: "benchmark-session-secret-0123456789",
+        MAINTENANCE: "false",
+        // One server process unless the run asks for more (`WEB_CONCURRENCY=2 npm run bench:rush`): figures per
+        // process, comparable with earlier ones; the CPU figures count every worker either way.
+        WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "1",
+        ...options.env,
+      },
+    },
+  );
+}
+
 /**
  * Starts both; `appEnv` adds to the web app's environment (e.g. no rate limits for a load run), `nodeArgs` to its
  * Node flags (e.g. a CPU profile), `upstreamEnv` to the upstream's (e.g. its test hooks).
@@ -53,22 +93,11 @@ export async function startBenchServers(
   });
   const upstreamDb = upstream.db;
   const appPort = await freePort();
-  const app = spawn(process.execPath, [...nodeArgs, ...serverArgs()], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(appPort),
-      UPSTREAM_URL: upstream.url,
-      UPSTREAM_API_KEY: "demo-api-key",
-      SESSION_SECRET: "benchmark-session-secret-0123456789",
-      MAINTENANCE: "false",
-      // One server process unless the run asks for more (`WEB_CONCURRENCY=2 npm run bench:rush`): figures per
-      // process, comparable with earlier ones; the CPU figures count every worker either way.
-      WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "1",
-      ...appEnv,
-    },
+  const app = startBenchApp({
+    port: appPort,
+    upstreamUrl: upstream.url,
+    env: appEnv,
+    nodeArgs,
   });
   // The upstream's database folder goes with it. A script may exit right after stop(), before the upstream has
   // exited: the folder is removed then too (the upstream's open files stay readable to it until it exits).
@@ -108,8 +137,8 @@ function rssMb(pid: number | undefined): number | null {
   }
 }
 
-/** User and system time of a process and its descendants, from /proc (Linux); 0 elsewhere. */
-function processTreeCpuMs(pid: number | undefined): number {
+/** User and system time of a process (all its threads) and its descendants, from /proc (Linux); 0 elsewhere. */
+export function processTreeCpuMs(pid: number | undefined): number {
   if (pid === undefined) return 0;
   try {
     // Fields 14 and 15 (utime, stime) in clock ticks of 10 ms, after the command name in parentheses.

@@ -12,14 +12,11 @@ import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { startBenchServers } from "./bench-servers";
+import { BROWSER_ENCODINGS, startBenchServers } from "./bench-servers";
 import { freePort, root, waitFor } from "./processes.mjs";
 import { flowVisitor } from "./flow-visitor";
 
 const HEALTH = "Health check";
-/** The Accept-Encoding Chrome (and Firefox, Edge) send, and Safari's. */
-const CHROME_ENCODINGS = "gzip, deflate, br, zstd";
-const SAFARI_ENCODINGS = "gzip, deflate, br";
 
 /**
  * A page's HTML bytes, and of those the bytes of the inline scripts that hand the loader data to hydration (React
@@ -97,12 +94,18 @@ try {
     {
       name: "/workshops, compressed for Chrome",
       url: `${appUrl}/workshops`,
-      headers: { cookie: visitor.cookie, "accept-encoding": CHROME_ENCODINGS },
+      headers: {
+        cookie: visitor.cookie,
+        "accept-encoding": BROWSER_ENCODINGS.chrome,
+      },
     },
     {
       name: "/workshops, compressed for Safari",
       url: `${appUrl}/workshops`,
-      headers: { cookie: visitor.cookie, "accept-encoding": SAFARI_ENCODINGS },
+      headers: {
+        cookie: visitor.cookie,
+        "accept-encoding": BROWSER_ENCODINGS.safari,
+      },
     },
     { name: "/workshops as static HTML", url: `${staticUrl}/workshops` },
     {

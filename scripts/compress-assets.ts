@@ -7,14 +7,13 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import { MIN_COMPRESSED_BYTES } from "../server/page-compression";
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
 /** Files that compress: scripts, styles, the icon sprite, text. Images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|xml|webmanifest|map)$/;
-/** Below this a file gains less than the Content-Encoding header costs (the `compression` middleware's own bound). */
-const MIN_BYTES = 1024;
 
 async function filesIn(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -29,7 +28,7 @@ export async function compressAssets(dir: string): Promise<number> {
   await Promise.all(
     (await filesIn(dir)).map(async (file) => {
       const content = await readFile(file);
-      if (content.byteLength < MIN_BYTES) return;
+      if (content.byteLength < MIN_COMPRESSED_BYTES) return;
       const variants: [string, Buffer][] = [
         [
           ".br",

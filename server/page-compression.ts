@@ -47,14 +47,18 @@ export function pageEncoding(req: Accepting) {
   );
 }
 
-/** Below this, compressing gains less than the header costs (the `compression` middleware's own bound). */
-const MIN_BYTES = 1024;
+/**
+ * Below this, compressing gains less than the header costs (the `compression` middleware's own bound); the build's
+ * compression of the browser's files keeps to it too.
+ */
+export const MIN_COMPRESSED_BYTES = 1024;
 
 /** The answer's body compressed for this request, with the encoding it is now in (null: as it was). */
 export function compressWhole(
   req: Accepting,
   body: Buffer,
 ): { body: Buffer; encoding: PageEncoding | null } {
-  const encoding = body.byteLength < MIN_BYTES ? null : pageEncoding(req);
+  const encoding =
+    body.byteLength < MIN_COMPRESSED_BYTES ? null : pageEncoding(req);
   return { body: encoding ? compressors[encoding](body) : body, encoding };
 }

@@ -4,8 +4,6 @@
  * their caching; pages and files come compressed as the browser accepts (decision 0080).
  */
 import { readFileSync } from "node:fs";
-import { request as httpRequest } from "node:http";
-import type { IncomingHttpHeaders } from "node:http";
 import {
   brotliDecompressSync,
   gunzipSync,
@@ -13,55 +11,21 @@ import {
 } from "node:zlib";
 import { expect, test } from "@playwright/test";
 import { APP_PORT } from "../../playwright.config";
+import { sendRequest } from "../fixtures/http";
 import { serverSideOnly } from "../support/e2e/flow";
 
 test.beforeEach(() => serverSideOnly());
 
-/** A GET with a Host header no browser would send. */
-function getWithHost(host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    httpRequest(
-      {
-        host: "127.0.0.1",
-        port: APP_PORT,
-        path: "/",
-        headers: { host },
-        setHost: false,
-      },
-      (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      },
-    )
-      .on("error", reject)
-      .end();
-  });
+/** A GET with a Host header no browser would send: its status. */
+async function getWithHost(host: string): Promise<number> {
+  return (await sendRequest(APP_PORT, { path: "/", headers: { host } })).status;
 }
 
-/** A GET as sent, with its answer's headers and body as they came (not decoded). */
-function rawGet(
-  path: string,
-  headers: Record<string, string>,
-): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    httpRequest(
-      {
-        host: "127.0.0.1",
-        port: APP_PORT,
-        path,
-        headers: { host: `localhost:${APP_PORT}`, ...headers },
-        setHost: false,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({ headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-      },
-    )
-      .on("error", reject)
-      .end();
+/** A GET of the site with exactly these headers, its answer's body as it came (not decoded). */
+function get(path: string, headers: Record<string, string>) {
+  return sendRequest(APP_PORT, {
+    path,
+    headers: { host: `localhost:${APP_PORT}`, ...headers },
   });
 }
 
@@ -143,31 +107,31 @@ test("pages and the browser's files come compressed in an encoding the browser a
     ["gzip", "gzip"],
     ["", "none"],
   ] as const) {
-    const page = await rawGet("/", { "accept-encoding": accepted });
+    const page = await get("/", { "accept-encoding": accepted });
     expect(page.headers["content-encoding"] ?? "none", accepted).toBe(encoding);
     expect(page.headers.vary).toMatch(/accept-encoding/i);
-    const html = decode[encoding](page.body).toString();
+    const html = decode[encoding](page.bytes).toString();
     expect(html).toMatch(/^<!DOCTYPE html>/);
     expect(html).toContain("Evenementen");
-    expect(Number(page.headers["content-length"])).toBe(page.body.byteLength);
+    expect(Number(page.headers["content-length"])).toBe(page.bytes.byteLength);
   }
 
   // A page's data, as a client navigation asks for it, the same way.
-  const data = await rawGet("/_.data", {
+  const data = await get("/_.data", {
     "accept-encoding": "gzip, deflate, br, zstd",
   });
   expect(data.headers["content-encoding"]).toBe("zstd");
-  expect(zstdDecompressSync(data.body).toString()).toMatch(/^\[/);
+  expect(zstdDecompressSync(data.bytes).toString()).toMatch(/^\[/);
 
   // A script as the build compressed it: the same bytes as its file, not compressed again per request.
-  const home = (await rawGet("/", {})).body.toString();
+  const home = (await get("/", {})).text;
   const asset = /\/assets\/[^"]+\.js/.exec(home)?.[0];
   expect(asset).toBeDefined();
-  const script = await rawGet(asset!, {
+  const script = await get(asset!, {
     "accept-encoding": "gzip, deflate, br, zstd",
   });
   expect(script.headers["content-encoding"]).toBe("br");
-  expect(script.body.equals(readFileSync(`build/client${asset!}.br`))).toBe(
+  expect(script.bytes.equals(readFileSync(`build/client${asset!}.br`))).toBe(
     true,
   );
 });
