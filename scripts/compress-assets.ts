@@ -7,11 +7,16 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { MIN_COMPRESSED_BYTES } from "../server/page-compression";
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
+/**
+ * Below this a file gains less than the Content-Encoding header costs: the bound the server keeps for pages
+ * (server/page-compression.ts). Not imported from there: the build's configuration loads this file, and the dev
+ * server, which reads that configuration, has no use for the server's modules.
+ */
+const MIN_COMPRESSED_BYTES = 1024;
 /** Files that compress: scripts, styles, the icon sprite, text. Images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|xml|webmanifest|map)$/;
 

@@ -48,10 +48,10 @@ export function pageEncoding(req: Accepting) {
 }
 
 /**
- * Below this, compressing gains less than the header costs (the `compression` middleware's own bound); the build's
- * compression of the browser's files keeps to it too.
+ * Below this, compressing gains less than the header costs (the `compression` middleware's own bound; the build's
+ * compression of the browser's files, scripts/compress-assets.ts, keeps to the same).
  */
-export const MIN_COMPRESSED_BYTES = 1024;
+const MIN_COMPRESSED_BYTES = 1024;
 
 /** The answer's body compressed for this request, with the encoding it is now in (null: as it was). */
 export function compressWhole(
